@@ -1,0 +1,48 @@
+#!/usr/bin/env node
+// `npm test`: every test: unit and engine (Vitest), API on a real PostgreSQL (Vitest), and
+// browser end-to-end (Playwright in Debian's Chromium). Prints one closing line with the totals.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(chromium)) {
+  console.error(
+    `Chromium was not found at ${chromium}; the browser tests need it.\n` +
+      'Install it with:  sudo apt-get install -y chromium   (or set CHROMIUM_PATH to a Chromium binary)',
+  );
+  process.exit(1);
+}
+
+const reports = join(process.cwd(), 'test-results');
+mkdirSync(reports, { recursive: true });
+const vitestJson = join(reports, 'vitest.json');
+const playwrightJson = join(reports, 'playwright.json');
+
+const run = (cmd, args, env = {}) =>
+  spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+
+const vitest = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
+const playwright = run('npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson });
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+try {
+  const v = JSON.parse(readFileSync(vitestJson, 'utf8'));
+  passed += v.numPassedTests;
+  failed += v.numFailedTests;
+  skipped += v.numPendingTests + (v.numTodoTests ?? 0);
+} catch {
+  failed += vitest === 0 ? 0 : 1;
+}
+try {
+  const p = JSON.parse(readFileSync(playwrightJson, 'utf8'));
+  passed += p.stats.expected;
+  failed += p.stats.unexpected + p.stats.flaky * 0;
+  skipped += p.stats.skipped;
+} catch {
+  failed += playwright === 0 ? 0 : 1;
+}
+console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(vitest === 0 && playwright === 0 ? 0 : 1);

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+export const user = z.object({
+  id: z.string(),
+  email: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+});
+export type User = z.infer<typeof user>;
+
+export const registerBody = z.object({
+  email: z.string().trim().toLowerCase().email().max(254),
+  firstName: z.string().trim().min(1).max(100),
+  lastName: z.string().trim().min(1).max(100),
+  password: z.string().min(10).max(200),
+});
+export type RegisterBody = z.infer<typeof registerBody>;
+
+export const loginBody = z.object({
+  email: z.string().trim().toLowerCase().email().max(254),
+  password: z.string().min(1).max(200),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+/** GET /api/auth/config: what the sign-in screen should offer. Public. */
+export const authConfig = z.object({
+  mode: z.enum(['local', 'oidc']),
+  maxUploadMb: z.number(),
+  retentionDays: z.number(),
+});
+export type AuthConfig = z.infer<typeof authConfig>;
+
+/** Spec §3: first letters of first and last name, else first letter of email uppercased, else 'U'. */
+export function avatarInitials(u: Pick<User, 'firstName' | 'lastName' | 'email'> | null | undefined): string {
+  const f = u?.firstName?.trim();
+  const l = u?.lastName?.trim();
+  if (f && l) return (f[0]! + l[0]!).toUpperCase();
+  const e = u?.email?.trim();
+  if (e) return e[0]!.toUpperCase();
+  return 'U';
+}
+
+/** Spec §3: first and last name, else email, else 'User'. */
+export function displayName(u: Pick<User, 'firstName' | 'lastName' | 'email'> | null | undefined): string {
+  const f = u?.firstName?.trim();
+  const l = u?.lastName?.trim();
+  if (f && l) return `${f} ${l}`;
+  if (u?.email?.trim()) return u.email.trim();
+  return 'User';
+}

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+export const caseRecord = z.object({
+  id: z.string(),
+  caseNumber: z.string(),
+  title: z.string(),
+  status: z.string(),
+  createdAt: z.string(),
+  filingDate: z.string(),
+  plaintiff: z.string(),
+  defendant: z.string(),
+  storagePath: z.string(),
+  autoAdvance: z.boolean(),
+});
+export type CaseRecord = z.infer<typeof caseRecord>;
+
+const requiredText = (field: string, max: number) =>
+  z
+    .string({ error: `${field} is required` })
+    .trim()
+    .min(1, `${field} is required`)
+    .max(max, `${field} must be at most ${max} characters`);
+
+export const createCaseBody = z.object({
+  caseNumber: requiredText('caseNumber', 100),
+  title: requiredText('title', 300),
+  status: z.string().trim().min(1).max(50).optional(),
+  plaintiff: z.string().trim().max(300).optional(),
+  defendant: z.string().trim().max(300).optional(),
+  filingDate: z.string().datetime({ offset: true }).optional(),
+  autoAdvance: z.boolean().optional(),
+});
+export type CreateCaseBody = z.infer<typeof createCaseBody>;
+
+export const updateCaseBody = createCaseBody.partial();
+export type UpdateCaseBody = z.infer<typeof updateCaseBody>;
+
+/** Every API error has this body; `message` is what the UI shows. */
+export const apiError = z.object({
+  error: z.string(),
+  message: z.string(),
+  field: z.string().optional(),
+});
+export type ApiError = z.infer<typeof apiError>;

@@ -1,0 +1,29 @@
+import type { BBox, PageText } from '../types.ts';
+
+/**
+ * Our own small interface over the PDF library. Everything outside src/engine/pdf uses only this;
+ * only files in src/engine/pdf import 'mupdf'. Pages are 1-based here too.
+ */
+export interface PdfDoc {
+  readonly pageCount: number;
+  /** Text of one page with line and word boxes (text layer only; no OCR). */
+  pageText(page: number): PageText;
+  /** True when the page has no usable text layer (needs OCR). */
+  needsOcr(page: number): boolean;
+  /** Render one page to PNG bytes at the given dpi (grayscale unless color is true). */
+  renderPng(page: number, dpi: number, opts?: { color?: boolean }): Uint8Array;
+  /** Add an internal link over rect on page `page` going to page `targetPage` (both 1-based). */
+  addLink(page: number, rect: BBox, targetPage: number): void;
+  /** Replace the outline (bookmarks) with these entries, each to a 1-based page. */
+  setOutline(entries: Array<{ title: string; page: number }>): void;
+  /** Append all pages of another document at the end; returns the 1-based page where it starts. */
+  append(other: PdfDoc): number;
+  /** Internal links present on a page (for validation): rect and 1-based target page (null = broken/external). */
+  links(page: number): Array<{ rect: BBox; targetPage: number | null; uri: string }>;
+  /** Outline entries, flattened in order. */
+  outline(): Array<{ title: string; page: number | null }>;
+  /** Save to bytes (a full, garbage-collected save). */
+  save(): Uint8Array;
+  /** Release all memory held for this document. Safe to call twice. */
+  close(): void;
+}

@@ -1,0 +1,132 @@
+/**
+ * Types shared by every stage of the engine. Plain data only: each stage takes and returns these,
+ * so stages can be tested alone and run in worker threads (everything here is structured-cloneable).
+ *
+ * Coordinates: PDF points, origin at the top left of the page (MuPDF's structured-text space),
+ * boxes as [x0, y0, x1, y1]. Pages are 1-based everywhere outside src/engine/pdf.
+ */
+
+export type BBox = [number, number, number, number];
+
+export interface Word {
+  text: string;
+  bbox: BBox;
+  /** 0..100 for OCR words; 100 for words from a text layer. */
+  confidence: number;
+}
+
+export interface Line {
+  text: string;
+  bbox: BBox;
+  words: Word[];
+}
+
+export interface PageText {
+  /** 1-based page number. */
+  page: number;
+  width: number;
+  height: number;
+  lines: Line[];
+  /** Where the text came from. 'none' means no usable text layer and no OCR yet. */
+  source: 'text-layer' | 'ocr' | 'none';
+  /** Mean word confidence 0..100 (OCR), 100 for a text layer, 0 when there is no text. */
+  confidence: number;
+}
+
+export type ItemType = 'tab' | 'exhibit' | 'schedule' | 'appendix' | 'document' | 'section';
+
+export interface IndexItem {
+  /** 1-based position in the index. */
+  ordinal: number;
+  /** As printed, normalised: '1', '12', 'A', 'IV', '5A', '5(a)', 'I.A.1' for nested TOC entries. */
+  label: string;
+  type: ItemType;
+  /** Description with wrapped rows joined by single spaces. */
+  text: string;
+  /** 1-based page of the index on which the row stands. */
+  page: number;
+  /** Box of the row (all its wrapped lines) on that page. */
+  bbox: BBox;
+  /** Printed page reference given in the index, when there is one. */
+  pageRef?: string;
+  date?: string;
+}
+
+export interface IndexDetection {
+  /** 1-based index pages. Empty when no index was found. */
+  pages: number[];
+  items: IndexItem[];
+  /** Set when items is empty: why no index was found, in words a lawyer can read. */
+  reason?: string;
+}
+
+export interface Destination {
+  item: number; // ordinal
+  target: 'source' | 'record';
+  /** 1-based page within the target document, or null when none was found. */
+  targetPage: number | null;
+  confidence: number; // 0..1
+  why: string;
+}
+
+export interface OcrProgress {
+  done: number;
+  total: number;
+  avgMsPerPage: number;
+  etaMs: number;
+}
+
+/** review.json, exactly as DESIGN §5. */
+export interface ReviewJson {
+  source: { file: string; pages: number };
+  record: { file: string; pages: number; offset: number } | null;
+  index: {
+    pages: number[];
+    items: Array<{
+      ordinal: number;
+      label: string;
+      type: ItemType;
+      text: string;
+      page: number;
+      bbox: BBox;
+      pageRef?: string;
+    }>;
+  };
+  links: Array<{
+    item: number;
+    srcPage: number;
+    bbox: BBox;
+    target: 'source' | 'record';
+    targetPage: number | null;
+    masterPage: number | null;
+    confidence: number;
+    why: string;
+    status: 'auto';
+  }>;
+  validation: {
+    expected_tabs: number;
+    found_tabs: number;
+    links_created: number;
+    broken_links: number;
+    markers_used: number;
+    success: boolean;
+  };
+}
+
+/** Typed engine errors; `code` is what callers switch on. */
+export type EngineErrorCode =
+  | 'not-pdf'
+  | 'password-protected'
+  | 'damaged'
+  | 'bad-index-pages'
+  | 'io';
+
+export class EngineError extends Error {
+  constructor(
+    readonly code: EngineErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'EngineError';
+  }
+}
