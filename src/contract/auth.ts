@@ -28,6 +28,8 @@ export const authConfig = z.object({
   mode: z.enum(['local', 'oidc']),
   maxUploadMb: z.number(),
   retentionDays: z.number(),
+  /** PUBLIC_HOST: the production public host, which serves only the landing and legal pages. */
+  publicHost: z.string().nullable().optional(),
 });
 export type AuthConfig = z.infer<typeof authConfig>;
 
