@@ -1,0 +1,58 @@
+import * as mupdf from 'mupdf';
+
+export interface TextLineSpec {
+  text: string;
+  /** Left edge in points from the left of the page. */
+  x?: number;
+  /** Baseline in points from the TOP of the page. */
+  y: number;
+  size?: number;
+}
+
+function pdfString(s: string): string {
+  return `(${s.replace(/[\\()]/g, (c) => `\\${c}`)})`;
+}
+
+/**
+ * Build a simple text PDF (Helvetica, Letter size unless given): one entry per page, each a list of
+ * lines placed at the given positions. Used by tests to make small documents with a real text layer.
+ */
+export function makeTextPdf(pages: TextLineSpec[][], size: [number, number] = [612, 792]): Uint8Array {
+  const [w, h] = size;
+  const doc = new mupdf.PDFDocument();
+  const font = new mupdf.Font('Helvetica');
+  try {
+    const fontRef = doc.addSimpleFont(font, 'Latin');
+    for (const lines of pages) {
+      const ops = lines
+        .map((l) => `BT /F1 ${l.size ?? 12} Tf ${l.x ?? 72} ${h - l.y} Td ${pdfString(l.text)} Tj ET`)
+        .join('\n');
+      const resources = doc.addObject({ Font: { F1: fontRef } });
+      doc.insertPage(-1, doc.addPage([0, 0, w, h], 0, resources, ops));
+    }
+    const buf = doc.saveToBuffer('garbage=compact');
+    try {
+      return buf.asUint8Array().slice();
+    } finally {
+      buf.destroy();
+    }
+  } finally {
+    font.destroy();
+    doc.destroy();
+  }
+}
+
+/** Save `bytes` again encrypted with a user password (for tests of password-protected input). */
+export function encryptPdf(bytes: Uint8Array, userPassword: string, ownerPassword = `${userPassword}-owner`): Uint8Array {
+  const doc = new mupdf.PDFDocument(bytes);
+  try {
+    const buf = doc.saveToBuffer(`encrypt=aes-256,user-password=${userPassword},owner-password=${ownerPassword}`);
+    try {
+      return buf.asUint8Array().slice();
+    } finally {
+      buf.destroy();
+    }
+  } finally {
+    doc.destroy();
+  }
+}

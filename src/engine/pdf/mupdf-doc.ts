@@ -1,0 +1,150 @@
+import * as mupdf from 'mupdf';
+import { EngineError, type BBox, type PageText } from '../types.ts';
+import type { PdfDoc } from './types.ts';
+import { extractPageText, pageNeedsOcr } from './page-text.ts';
+
+/** PdfDoc over a MuPDF PDFDocument. Pages are loaded per call and released at once. */
+export class MupdfDoc implements PdfDoc {
+  #doc: mupdf.PDFDocument | null;
+
+  constructor(doc: mupdf.PDFDocument) {
+    this.#doc = doc;
+  }
+
+  get doc(): mupdf.PDFDocument {
+    if (!this.#doc) throw new EngineError('io', 'the document is closed');
+    return this.#doc;
+  }
+
+  get pageCount(): number {
+    return this.doc.countPages();
+  }
+
+  #withPage<T>(page: number, fn: (p: mupdf.PDFPage) => T): T {
+    const count = this.pageCount;
+    if (!Number.isInteger(page) || page < 1 || page > count) {
+      throw new RangeError(`page ${page} is outside 1..${count}`);
+    }
+    let p: mupdf.PDFPage;
+    try {
+      p = this.doc.loadPage(page - 1);
+    } catch (err) {
+      throw new EngineError('damaged', `page ${page} cannot be read: ${(err as Error).message}`);
+    }
+    try {
+      return fn(p);
+    } finally {
+      p.destroy();
+    }
+  }
+
+  pageText(page: number): PageText {
+    return this.#withPage(page, (p) => extractPageText(p, page));
+  }
+
+  needsOcr(page: number): boolean {
+    return this.#withPage(page, (p) => pageNeedsOcr(p));
+  }
+
+  renderPng(page: number, dpi: number, opts: { color?: boolean } = {}): Uint8Array {
+    return this.#withPage(page, (p) => {
+      const cs = opts.color ? mupdf.ColorSpace.DeviceRGB : mupdf.ColorSpace.DeviceGray;
+      const pix = p.toPixmap(mupdf.Matrix.scale(dpi / 72, dpi / 72), cs, false, true);
+      try {
+        return pix.asPNG().slice();
+      } finally {
+        pix.destroy();
+      }
+    });
+  }
+
+  #pageUri(targetPage: number): string {
+    return this.doc.formatLinkURI({
+      type: 'Fit', chapter: 0, page: targetPage - 1, x: 0, y: 0, width: 0, height: 0, zoom: 0,
+    });
+  }
+
+  addLink(page: number, rect: BBox, targetPage: number): void {
+    const uri = this.#pageUri(targetPage);
+    this.#withPage(page, (p) => {
+      p.createLink([rect[0], rect[1], rect[2], rect[3]], uri).destroy();
+    });
+  }
+
+  setOutline(entries: Array<{ title: string; page: number }>): void {
+    const it = this.doc.outlineIterator();
+    try {
+      while (it.item()) it.delete();
+      for (const e of entries) {
+        it.insert({ title: e.title, uri: this.#pageUri(e.page), open: false });
+      }
+    } finally {
+      it.destroy();
+    }
+  }
+
+  append(other: PdfDoc): number {
+    if (!(other instanceof MupdfDoc)) throw new TypeError('can only append a document opened with openPdf');
+    const start = this.pageCount + 1;
+    const map = this.doc.newGraftMap();
+    try {
+      const n = other.pageCount;
+      for (let i = 0; i < n; i++) map.graftPage(-1, other.doc, i);
+    } finally {
+      map.destroy();
+    }
+    return start;
+  }
+
+  links(page: number): Array<{ rect: BBox; targetPage: number | null; uri: string }> {
+    const count = this.pageCount;
+    return this.#withPage(page, (p) => {
+      const out: Array<{ rect: BBox; targetPage: number | null; uri: string }> = [];
+      for (const link of p.getLinks()) {
+        try {
+          const r = link.getBounds();
+          const uri = link.getURI();
+          let target: number | null = null;
+          if (!link.isExternal()) {
+            const idx = this.doc.resolveLink(uri);
+            target = idx >= 0 && idx < count ? idx + 1 : null;
+          }
+          out.push({ rect: [r[0], r[1], r[2], r[3]], targetPage: target, uri });
+        } finally {
+          link.destroy();
+        }
+      }
+      return out;
+    });
+  }
+
+  outline(): Array<{ title: string; page: number | null }> {
+    const out: Array<{ title: string; page: number | null }> = [];
+    const count = this.pageCount;
+    const walk = (items: ReturnType<mupdf.Document['loadOutline']>) => {
+      for (const item of items ?? []) {
+        const page = typeof item.page === 'number' && item.page >= 0 && item.page < count ? item.page + 1 : null;
+        out.push({ title: item.title ?? '', page });
+        if (item.down) walk(item.down);
+      }
+    };
+    walk(this.doc.loadOutline());
+    return out;
+  }
+
+  save(): Uint8Array {
+    const buf = this.doc.saveToBuffer('garbage=compact');
+    try {
+      return buf.asUint8Array().slice();
+    } finally {
+      buf.destroy();
+    }
+  }
+
+  close(): void {
+    if (this.#doc) {
+      this.#doc.destroy();
+      this.#doc = null;
+    }
+  }
+}
