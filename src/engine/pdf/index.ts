@@ -5,6 +5,9 @@ import { MupdfDoc } from './mupdf-doc.ts';
 
 export type { PdfDoc } from './types.ts';
 
+// MuPDF reports repairs and font fallbacks on stderr; failures reach us as exceptions instead.
+mupdf.setLog(null);
+
 const MAGIC = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
 
 function hasPdfHeader(bytes: Uint8Array): boolean {
@@ -58,7 +61,6 @@ export function openPdf(bytes: Uint8Array): PdfDoc {
   return new MupdfDoc(pdf);
 }
 
-/** A new, empty PDF (used to build documents page by page, e.g. from images). */
 function imagePageContents(widthPt: number, heightPt: number): string {
   return `q ${widthPt} 0 0 ${heightPt} 0 0 cm /Im0 Do Q`;
 }

@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { EngineError } from '../types.ts';
+import { createPdfFromImages, openPdf } from './index.ts';
+import { encryptPdf, makeTextPdf } from './make-text-pdf.ts';
+
+const latin1 = new TextDecoder('latin1');
+const enc = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0));
+
+function brief(): Uint8Array {
+  return makeTextPdf([
+    [{ text: 'INDEX', y: 72 }, { text: 'Tab 1   Affidavit of Jane Doe', y: 120 }, { text: 'Tab 2   Reply', y: 140 }],
+    [{ text: 'TAB 1', y: 400, size: 40 }],
+    [{ text: 'Affidavit body text', y: 100 }],
+    [{ text: 'TAB 2', y: 400, size: 40 }],
+  ]);
+}
+
+function codeOf(fn: () => unknown): string | undefined {
+  try {
+    const d = fn() as { close(): void };
+    d.close();
+    return undefined;
+  } catch (err) {
+    expect(err).toBeInstanceOf(EngineError);
+    return (err as EngineError).code;
+  }
+}
+
+describe('openPdf', () => {
+  it('opens a PDF and gives lines and words with boxes, top-left origin', () => {
+    const doc = openPdf(brief());
+    expect(doc.pageCount).toBe(4);
+    const t = doc.pageText(1);
+    expect(t.source).toBe('text-layer');
+    expect(t.width).toBe(612);
+    expect(t.lines.map((l) => l.text)).toEqual(['INDEX', 'Tab 1 Affidavit of Jane Doe', 'Tab 2 Reply']);
+    const row = t.lines[1]!;
+    expect(row.words.map((w) => w.text)).toEqual(['Tab', '1', 'Affidavit', 'of', 'Jane', 'Doe']);
+    // baseline at 120 pt from the top, 12 pt Helvetica: the box straddles it
+    expect(row.bbox[1]).toBeGreaterThan(100);
+    expect(row.bbox[3]).toBeGreaterThan(120);
+    expect(row.bbox[3]).toBeLessThan(130);
+    expect(row.words[0]!.bbox[0]).toBeCloseTo(72, 0);
+    expect(row.words[1]!.bbox[0]).toBeGreaterThan(row.words[0]!.bbox[2]);
+    doc.close();
+    doc.close();
+  });
+
+  it('refuses a file that is not a PDF, by content', () => {
+    expect(codeOf(() => openPdf(enc('PK\u0003\u0004 this is a zip file, not a PDF')))).toBe('not-pdf');
+    expect(codeOf(() => openPdf(new Uint8Array(0)))).toBe('not-pdf');
+    const html = enc(`<html>${' '.repeat(2000)}%PDF-1.7</html>`);
+    expect(codeOf(() => openPdf(html))).toBe('not-pdf');
+  });
+
+  it('gives password-protected for a file that needs a password', () => {
+    expect(codeOf(() => openPdf(encryptPdf(brief(), 'secret')))).toBe('password-protected');
+  });
+
+  it('repairs a file whose end (xref and trailer) was cut off', () => {
+    const bytes = brief();
+    const text = latin1.decode(bytes);
+    const cut = text.lastIndexOf('xref');
+    expect(cut).toBeGreaterThan(0);
+    const doc = openPdf(bytes.slice(0, cut));
+    expect(doc.pageCount).toBe(4);
+    expect(doc.pageText(2).lines[0]!.text).toBe('TAB 1');
+    doc.close();
+  });
+
+  it('repairs a file whose xref offset is wrong', () => {
+    const text = latin1.decode(brief());
+    const broken = text.replace(/startxref\s+\d+/, 'startxref\n999999');
+    const doc = openPdf(enc(broken));
+    expect(doc.pageCount).toBe(4);
+    doc.close();
+  });
+
+  it('gives damaged when nothing can be recovered', () => {
+    expect(codeOf(() => openPdf(enc(`%PDF-1.7\n${'garbage '.repeat(100)}`)))).toBe('damaged');
+  });
+});
+
+describe('needsOcr', () => {
+  it('is true for image-only pages and false for text pages', () => {
+    const text = openPdf(brief());
+    const png = text.renderPng(1, 72);
+    expect([...png.slice(1, 4)]).toEqual([0x50, 0x4e, 0x47]);
+    expect(text.needsOcr(1)).toBe(false);
+    // a divider page has little text and no image: it has a usable text layer
+    expect(text.needsOcr(2)).toBe(false);
+    text.close();
+    const scan = openPdf(createPdfFromImages([{ png, widthPt: 612, heightPt: 792 }]));
+    expect(scan.pageCount).toBe(1);
+    expect(scan.needsOcr(1)).toBe(true);
+    expect(scan.pageText(1).source).toBe('none');
+    scan.close();
+  });
+});
+
+describe('links, outline, append, save', () => {
+  it('writes internal links and an outline that read back, and keeps existing links', () => {
+    const doc = openPdf(brief());
+    doc.addLink(1, [72, 108, 300, 124], 2);
+    const first = openPdf(doc.save());
+    doc.close();
+    first.addLink(1, [72, 128, 300, 144], 4);
+    first.setOutline([{ title: 'Tab 1 – Affidavit of Jane Doe', page: 2 }, { title: 'Tab 2 – Reply', page: 4 }]);
+    const again = openPdf(first.save());
+    first.close();
+    const links = again.links(1);
+    expect(links.map((l) => l.targetPage).sort()).toEqual([2, 4]);
+    const toTab1 = links.find((l) => l.targetPage === 2)!;
+    expect(toTab1.rect.map(Math.round)).toEqual([72, 108, 300, 124]);
+    expect(again.outline()).toEqual([
+      { title: 'Tab 1 – Affidavit of Jane Doe', page: 2 },
+      { title: 'Tab 2 – Reply', page: 4 },
+    ]);
+    again.close();
+  });
+
+  it('appends another document and keeps its text', () => {
+    const doc = openPdf(brief());
+    const rec = openPdf(makeTextPdf([[{ text: 'Record page one', y: 100 }], [{ text: '*T1 Transcript', y: 100 }]]));
+    expect(doc.append(rec)).toBe(5);
+    rec.close();
+    const merged = openPdf(doc.save());
+    doc.close();
+    expect(merged.pageCount).toBe(6);
+    expect(merged.pageText(6).lines[0]!.text).toBe('*T1 Transcript');
+    merged.close();
+  });
+});
