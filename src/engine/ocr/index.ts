@@ -1,0 +1,164 @@
+import { availableParallelism } from 'node:os';
+import type { Worker } from 'node:worker_threads';
+import type { OcrProgress, PageText } from '../types.ts';
+import { startTsWorker } from '../util/worker.ts';
+import { findTesseractCli } from './tesseract-cli-engine.ts';
+import type { FromWorker, OcrEngineName, OcrWorkerInit } from './worker-protocol.ts';
+
+export { findTesseractCli } from './tesseract-cli-engine.ts';
+
+export const DEFAULT_OCR_DPI = 300;
+
+export interface OcrOptions {
+  /** Worker threads, each rendering and recognising one page at a time. Default: all cores. */
+  workers?: number;
+  /** auto = the native tesseract program when it is on PATH, tesseract.js otherwise. */
+  engine?: 'auto' | OcrEngineName;
+  /** Render resolution. Default 300. */
+  dpi?: number;
+  onProgress?: (p: OcrProgress & { page: number }) => void;
+  signal?: AbortSignal;
+}
+
+export interface OcrResult {
+  /** One PageText (source 'ocr') per page read, in the order the pages were given. */
+  pages: PageText[];
+  /** Pages whose OCR failed, with the reason; the other pages are still returned. */
+  failed: Array<{ page: number; error: string }>;
+}
+
+/** Which engine `auto` means on this machine. */
+export function resolveOcrEngine(engine: OcrOptions['engine'] = 'auto'): OcrEngineName {
+  if (engine === 'tesseract-cli') {
+    if (!findTesseractCli()) throw new Error('the tesseract program with English data is not on PATH');
+    return engine;
+  }
+  if (engine === 'tesseract-js') return engine;
+  return findTesseractCli() ? 'tesseract-cli' : 'tesseract-js';
+}
+
+const WORKER = new URL('./ocr.worker.ts', import.meta.url);
+const MAX_RESTARTS = 3;
+
+interface Slot {
+  worker: Worker;
+  page: number | null;
+  gone: boolean;
+}
+
+/**
+ * OCR the given pages of a PDF in worker threads (each opens the PDF once), taking pages in the
+ * order given so that callers can put likely index pages first. Word boxes are in PDF points,
+ * top-left origin. A page that fails is listed in `failed`; an abort rejects with the signal's reason.
+ * Workers are always stopped before this returns.
+ */
+export async function ocrPages(pdfBytes: Uint8Array, pages: number[], opts: OcrOptions = {}): Promise<OcrResult> {
+  const order = [...new Set(pages)];
+  const signal = opts.signal;
+  signal?.throwIfAborted();
+  if (order.length === 0) return { pages: [], failed: [] };
+
+  const shared = new SharedArrayBuffer(pdfBytes.byteLength);
+  new Uint8Array(shared).set(pdfBytes);
+  const init: OcrWorkerInit = { pdf: shared, engine: resolveOcrEngine(opts.engine), dpi: opts.dpi ?? DEFAULT_OCR_DPI };
+  const workerCount = Math.max(1, Math.min(opts.workers ?? availableParallelism(), order.length));
+
+  const texts = new Map<number, PageText>();
+  const failed: OcrResult['failed'] = [];
+  const slots = new Set<Slot>();
+  let onAbort: (() => void) | null = null;
+
+  try {
+    await new Promise<void>((resolve, reject) => {
+      let t0 = 0; // when the first worker was ready: startup is not page time
+      let next = 0;
+      let done = 0;
+      let restarts = 0;
+      let settled = false;
+
+      const settle = (err?: unknown) => {
+        if (settled) return;
+        settled = true;
+        if (err === undefined) resolve();
+        else reject(err);
+      };
+
+      const finished = (page: number) => {
+        done += 1;
+        const avgMsPerPage = (performance.now() - t0) / done;
+        opts.onProgress?.({ done, total: order.length, avgMsPerPage, etaMs: avgMsPerPage * (order.length - done), page });
+        if (done === order.length) settle();
+      };
+
+      const feed = (slot: Slot) => {
+        if (settled || next >= order.length) {
+          slot.page = null;
+          return;
+        }
+        slot.page = order[next++]!;
+        slot.worker.postMessage({ type: 'page', page: slot.page });
+      };
+
+      const lost = (slot: Slot, error: string) => {
+        if (slot.gone) return;
+        slot.gone = true;
+        slots.delete(slot);
+        if (settled) return;
+        if (slot.page !== null) {
+          failed.push({ page: slot.page, error });
+          finished(slot.page);
+        }
+        if (settled) return;
+        if (next < order.length && restarts < MAX_RESTARTS) {
+          restarts += 1;
+          spawn();
+        } else if (slots.size === 0) {
+          settle(new Error(`OCR workers stopped: ${error}`));
+        }
+      };
+
+      const spawn = () => {
+        const slot: Slot = { worker: startTsWorker(WORKER, init), page: null, gone: false };
+        slots.add(slot);
+        slot.worker.on('message', (m: FromWorker) => {
+          if (m.type === 'ready') {
+            if (t0 === 0) t0 = performance.now();
+            feed(slot);
+          }
+          else if (m.type === 'init-failed') settle(new Error(`OCR could not start: ${m.error}`));
+          else if (m.type === 'done' || m.type === 'failed') {
+            if (m.type === 'done') texts.set(m.page, m.text);
+            else failed.push({ page: m.page, error: m.error });
+            slot.page = null;
+            finished(m.page);
+            feed(slot);
+          }
+        });
+        slot.worker.on('error', (err) => lost(slot, err.message));
+        slot.worker.on('exit', (code) => lost(slot, `OCR worker stopped (exit code ${code})`));
+      };
+
+      if (signal) {
+        onAbort = () => settle(signal.reason);
+        signal.addEventListener('abort', onAbort, { once: true });
+      }
+      for (let i = 0; i < workerCount; i++) spawn();
+    });
+  } finally {
+    if (signal && onAbort) signal.removeEventListener('abort', onAbort);
+    await Promise.all([...slots].map((s) => stopWorker(s)));
+  }
+
+  return { pages: order.flatMap((p) => texts.get(p) ?? []), failed };
+}
+
+/** Ask a worker to release its engine and document, and terminate it if it does not within 3 s. */
+async function stopWorker(slot: Slot): Promise<void> {
+  slot.gone = true;
+  const { worker } = slot;
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  worker.postMessage({ type: 'close' });
+  const timer = setTimeout(() => void worker.terminate(), 3000);
+  await exited;
+  clearTimeout(timer);
+}

@@ -1,0 +1,72 @@
+import { createRequire } from 'node:module';
+import { createWorker, type Worker as TesseractWorker } from 'tesseract.js';
+import type { OcrEngine, PixelLine, SegmentationMode } from './engine-types.ts';
+
+const require = createRequire(import.meta.url);
+
+/**
+ * Folder holding eng.traineddata.gz inside the installed `@tesseract.js-data/eng` package.
+ * A plain file path (not a URL) makes tesseract.js read the file from disk instead of fetching it.
+ */
+export function englishDataPath(): string {
+  const data = require('@tesseract.js-data/eng') as { langPath: string; gzip: boolean };
+  return data.langPath;
+}
+
+/**
+ * Options that keep tesseract.js entirely offline: language data read from the installed package,
+ * and no cache, so nothing is written to the working directory and nothing is downloaded.
+ */
+export function offlineWorkerOptions() {
+  return {
+    langPath: englishDataPath(),
+    gzip: true,
+    cacheMethod: 'none',
+    logger: () => {},
+    errorHandler: () => {},
+  };
+}
+
+/** tesseract.js (WebAssembly, LSTM engine) with the English data from disk. */
+export async function createTesseractJsEngine(): Promise<OcrEngine> {
+  // OEM 1 = LSTM only: the data package is the LSTM model.
+  const worker: TesseractWorker = await createWorker('eng', 1, offlineWorkerOptions());
+  let currentPsm: SegmentationMode | null = null;
+  let currentDpi: number | null = null;
+
+  return {
+    name: 'tesseract-js',
+    async recognize(png, { psm, dpi }) {
+      if (psm !== currentPsm || dpi !== currentDpi) {
+        await worker.setParameters({
+          tessedit_pageseg_mode: String(psm) as never,
+          user_defined_dpi: String(dpi),
+        });
+        currentPsm = psm;
+        currentDpi = dpi;
+      }
+      const result = await worker.recognize(Buffer.from(png.buffer, png.byteOffset, png.byteLength), {}, {
+        text: false,
+        blocks: true,
+      });
+      const lines: PixelLine[] = [];
+      for (const block of result.data.blocks ?? []) {
+        for (const paragraph of block.paragraphs) {
+          for (const line of paragraph.lines) {
+            lines.push({
+              words: line.words.map((w) => ({
+                text: w.text,
+                box: [w.bbox.x0, w.bbox.y0, w.bbox.x1, w.bbox.y1],
+                confidence: w.confidence,
+              })),
+            });
+          }
+        }
+      }
+      return lines;
+    },
+    async close() {
+      await worker.terminate();
+    },
+  };
+}

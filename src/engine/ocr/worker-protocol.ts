@@ -1,0 +1,22 @@
+import type { PageText } from '../types.ts';
+
+export type OcrEngineName = 'tesseract-js' | 'tesseract-cli';
+
+/** workerData.data of an OCR worker. */
+export interface OcrWorkerInit {
+  /** The PDF, shared between workers (each opens it once). */
+  pdf: SharedArrayBuffer;
+  engine: OcrEngineName;
+  dpi: number;
+}
+
+/** Main thread -> worker. */
+export type ToWorker = { type: 'page'; page: number } | { type: 'close' };
+
+/** Worker -> main thread. */
+export type FromWorker =
+  | { type: 'ready' }
+  | { type: 'init-failed'; error: string }
+  | { type: 'done'; page: number; text: PageText; ms: number }
+  | { type: 'failed'; page: number; error: string }
+  | { type: 'closed' };
