@@ -1,0 +1,52 @@
+import { Navigate, Route, Routes } from 'react-router';
+import { FirstCaseRedirect, CasePage } from './pages/case-page.tsx';
+import { CaseManagementPage } from './pages/case-management-page.tsx';
+import { HelpPage } from './pages/help-page.tsx';
+import { LandingPage } from './pages/landing-page.tsx';
+import { NotFoundPage } from './pages/not-found-page.tsx';
+import { PrivacyPage } from './pages/privacy-page.tsx';
+import { SignInPage } from './pages/sign-in-page.tsx';
+import { SignUpPage } from './pages/sign-up-page.tsx';
+import { TermsPage } from './pages/terms-page.tsx';
+
+/** Which screens a visitor can reach (spec §2 "Route sets by host"). */
+export type RouteSet = 'public-host' | 'signed-out' | 'signed-in';
+
+export function AppRoutes({ set }: { set: RouteSet }) {
+  if (set === 'public-host') {
+    return (
+      <Routes>
+        <Route path="/" element={<LandingPage />} />
+        <Route path="/privacy-policy" element={<PrivacyPage />} />
+        <Route path="/terms-of-service" element={<TermsPage />} />
+        <Route path="*" element={<LandingPage />} />
+      </Routes>
+    );
+  }
+  if (set === 'signed-out') {
+    return (
+      <Routes>
+        <Route path="/" element={<LandingPage />} />
+        <Route path="/privacy-policy" element={<PrivacyPage />} />
+        <Route path="/terms-of-service" element={<TermsPage />} />
+        <Route path="/signin" element={<SignInPage />} />
+        <Route path="/signup" element={<SignUpPage />} />
+        <Route path="*" element={<LandingPage />} />
+      </Routes>
+    );
+  }
+  return (
+    <Routes>
+      <Route path="/" element={<CaseManagementPage />} />
+      <Route path="/case-management" element={<CaseManagementPage />} />
+      <Route path="/cases" element={<FirstCaseRedirect />} />
+      <Route path="/cases/:caseId" element={<CasePage />} />
+      <Route path="/help" element={<HelpPage />} />
+      <Route path="/privacy-policy" element={<PrivacyPage />} />
+      <Route path="/terms-of-service" element={<TermsPage />} />
+      <Route path="/signin" element={<Navigate to="/" replace />} />
+      <Route path="/signup" element={<Navigate to="/" replace />} />
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,132 @@
+import { CalendarDays, FolderOpen, Pencil, Scale, Trash2 } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import type { CaseRecord } from '../../contract/cases.ts';
+import { formatDate, rememberOpenedCase, useUpdateCase } from '../lib/cases.ts';
+import { DeleteCaseDialog } from './delete-case-dialog.tsx';
+import { Badge } from './ui/badge.tsx';
+import { Button } from './ui/button.tsx';
+import { Input } from './ui/input.tsx';
+import { Label } from './ui/label.tsx';
+
+/** One case on the case list; Edit turns it into an inline form with Save or Cancel. */
+export function CaseCard({ item }: { item: CaseRecord }) {
+  const [editing, setEditing] = useState(false);
+  return (
+    <li
+      aria-label={`Case ${item.caseNumber}`}
+      className="flex flex-col rounded-xl border border-border bg-card shadow-sm transition-shadow hover:shadow-md"
+    >
+      {editing ? <CaseEditForm item={item} onDone={() => setEditing(false)} /> : <CaseSummary item={item} onEdit={() => setEditing(true)} />}
+    </li>
+  );
+}
+
+function CaseSummary({ item, onEdit }: { item: CaseRecord; onEdit: () => void }) {
+  const navigate = useNavigate();
+  const open = () => {
+    rememberOpenedCase(item.id);
+    navigate(`/cases/${encodeURIComponent(item.id)}`);
+  };
+  return (
+    <>
+      <div className="flex-1 p-5">
+        <div className="flex items-start justify-between gap-3">
+          <p className="font-mono text-xs font-medium tracking-wide text-muted-foreground">{item.caseNumber}</p>
+          <Badge variant={item.status === 'active' ? 'success' : 'default'} className="capitalize">
+            {item.status}
+          </Badge>
+        </div>
+        <h3 className="mt-2 line-clamp-2 text-base font-semibold leading-snug">{item.title}</h3>
+        <dl className="mt-4 grid gap-1.5 text-sm text-muted-foreground">
+          <div className="flex items-center gap-2">
+            <Scale aria-hidden className="size-4 shrink-0" />
+            <dt className="sr-only">Parties</dt>
+            <dd className="truncate">
+              {item.plaintiff} v. {item.defendant}
+            </dd>
+          </div>
+          <div className="flex items-center gap-2">
+            <CalendarDays aria-hidden className="size-4 shrink-0" />
+            <dt className="sr-only">Created</dt>
+            <dd>Created {formatDate(item.createdAt)}</dd>
+          </div>
+        </dl>
+      </div>
+      <div className="flex items-center gap-2 border-t border-border px-5 py-3">
+        <Button size="sm" onClick={open}>
+          <FolderOpen aria-hidden />
+          Open
+        </Button>
+        <Button size="sm" variant="outline" onClick={onEdit} aria-label={`Edit case ${item.caseNumber}`}>
+          <Pencil aria-hidden />
+          Edit
+        </Button>
+        <DeleteCaseDialog item={item}>
+          <Button size="sm" variant="ghost" className="ml-auto text-destructive hover:bg-destructive-soft" aria-label={`Delete case ${item.caseNumber}`}>
+            <Trash2 aria-hidden />
+            Delete
+          </Button>
+        </DeleteCaseDialog>
+      </div>
+    </>
+  );
+}
+
+function CaseEditForm({ item, onDone }: { item: CaseRecord; onDone: () => void }) {
+  const update = useUpdateCase();
+  const [form, setForm] = useState({
+    caseNumber: item.caseNumber,
+    title: item.title,
+    plaintiff: item.plaintiff,
+    defendant: item.defendant,
+  });
+  const ready = form.caseNumber.trim() !== '' && form.title.trim() !== '';
+  const field = (key: keyof typeof form, label: string) => (
+    <div className="grid gap-1.5">
+      <Label htmlFor={`edit-${key}-${item.id}`} className="text-xs text-muted-foreground">
+        {label}
+      </Label>
+      <Input
+        id={`edit-${key}-${item.id}`}
+        className="h-9"
+        value={form[key]}
+        onChange={(e) => setForm({ ...form, [key]: e.target.value })}
+        autoFocus={key === 'caseNumber'}
+      />
+    </div>
+  );
+
+  const save = (e: FormEvent) => {
+    e.preventDefault();
+    if (!ready) return;
+    const body = {
+      caseNumber: form.caseNumber.trim(),
+      title: form.title.trim(),
+      plaintiff: form.plaintiff.trim() || undefined,
+      defendant: form.defendant.trim() || undefined,
+    };
+    update.mutate({ id: item.id, body }, { onSuccess: onDone });
+  };
+
+  return (
+    <form onSubmit={save} onKeyDown={(e) => e.key === 'Escape' && onDone()} className="flex flex-1 flex-col">
+      <div className="grid flex-1 gap-3 p-5">
+        {field('caseNumber', 'Case Number')}
+        {field('title', 'Case Title')}
+        <div className="grid grid-cols-2 gap-3">
+          {field('plaintiff', 'Plaintiff')}
+          {field('defendant', 'Defendant')}
+        </div>
+      </div>
+      <div className="flex items-center gap-2 border-t border-border px-5 py-3">
+        <Button size="sm" type="submit" disabled={!ready || update.isPending}>
+          Save
+        </Button>
+        <Button size="sm" variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,42 @@
+import { NavLink } from 'react-router';
+import type { User } from '../../contract/auth.ts';
+import { cn } from '../lib/cn.ts';
+import { Logo } from './logo.tsx';
+import { Button } from './ui/button.tsx';
+import { UserMenu } from './user-menu.tsx';
+
+const navClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'rounded-md px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+    isActive ? 'bg-muted text-primary' : 'text-muted-foreground hover:text-foreground',
+  );
+
+/** Header: logo linking to /, then the user menu when signed in or a sign-in button when not. */
+export function SiteHeader({ user, showSignIn = true }: { user: User | null; showSignIn?: boolean }) {
+  return (
+    <header className="sticky top-0 z-40 border-b border-border bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/80">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
+        <div className="flex items-center gap-6">
+          <Logo />
+          {user ? (
+            <nav aria-label="Main" className="hidden items-center gap-1 sm:flex">
+              <NavLink to="/case-management" className={navClass}>
+                Cases
+              </NavLink>
+              <NavLink to="/help" className={navClass}>
+                Help
+              </NavLink>
+            </nav>
+          ) : null}
+        </div>
+        {user ? (
+          <UserMenu user={user} />
+        ) : showSignIn ? (
+          <Button asChild variant="outline" size="sm">
+            <a href="/api/login">Sign In</a>
+          </Button>
+        ) : null}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,39 @@
+import * as Menu from '@radix-ui/react-dropdown-menu';
+import type { ComponentProps } from 'react';
+import { cn } from '../../lib/cn.ts';
+
+export const DropdownMenu = Menu.Root;
+export const DropdownMenuTrigger = Menu.Trigger;
+
+export function DropdownMenuContent({ className, sideOffset = 6, ...props }: ComponentProps<typeof Menu.Content>) {
+  return (
+    <Menu.Portal>
+      <Menu.Content
+        sideOffset={sideOffset}
+        className={cn('z-50 min-w-56 overflow-hidden rounded-lg border border-border bg-card p-1 shadow-lg', className)}
+        {...props}
+      />
+    </Menu.Portal>
+  );
+}
+
+export function DropdownMenuItem({ className, ...props }: ComponentProps<typeof Menu.Item>) {
+  return (
+    <Menu.Item
+      className={cn(
+        'flex cursor-pointer select-none items-center gap-2 rounded-md px-2.5 py-2 text-sm outline-none',
+        'data-[highlighted]:bg-muted data-[disabled]:pointer-events-none data-[disabled]:opacity-50 [&_svg]:size-4 [&_svg]:text-muted-foreground',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function DropdownMenuLabel({ className, ...props }: ComponentProps<typeof Menu.Label>) {
+  return <Menu.Label className={cn('px-2.5 py-2 text-sm', className)} {...props} />;
+}
+
+export function DropdownMenuSeparator({ className, ...props }: ComponentProps<typeof Menu.Separator>) {
+  return <Menu.Separator className={cn('-mx-1 my-1 h-px bg-border', className)} {...props} />;
+}

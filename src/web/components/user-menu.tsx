@@ -1,0 +1,46 @@
+import { LayoutDashboard, LogOut } from 'lucide-react';
+import { Link } from 'react-router';
+import { avatarInitials, displayName, type User } from '../../contract/auth.ts';
+import { Avatar } from './ui/avatar.tsx';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from './ui/dropdown-menu.tsx';
+
+/** Avatar button opening the account menu: full name, email, Dashboard, Log out (spec §2, §3). */
+export function UserMenu({ user }: { user: User }) {
+  const name = displayName(user);
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger
+        aria-label={`Account menu for ${name}`}
+        className="cursor-pointer rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
+      >
+        <Avatar initials={avatarInitials(user)} imageUrl={user.profileImageUrl} />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuLabel>
+          <p className="font-semibold" data-testid="user-menu-name">{name}</p>
+          {user.email ? <p className="mt-0.5 truncate text-xs text-muted-foreground">{user.email}</p> : null}
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link to="/">
+            <LayoutDashboard aria-hidden />
+            Dashboard
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <a href="/api/logout">
+            <LogOut aria-hidden />
+            Log out
+          </a>
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
