@@ -1,0 +1,92 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ApiRequestError, apiRequest, errorReason, getOrNullOn401 } from './api.ts';
+import { retryPolicy } from './query-client.ts';
+
+let server: Server;
+let base = '';
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const send = (status: number, body: string, type = 'application/json') => {
+      res.writeHead(status, { 'Content-Type': type });
+      res.end(body);
+    };
+    if (req.url === '/ok') return send(200, JSON.stringify({ method: req.method, contentType: req.headers['content-type'] ?? null }));
+    if (req.url === '/echo') {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => send(200, body));
+      return;
+    }
+    if (req.url === '/empty') {
+      res.writeHead(204);
+      return res.end();
+    }
+    if (req.url === '/conflict') return send(409, JSON.stringify({ error: 'conflict', message: 'Case number A-1 already exists', field: 'caseNumber' }));
+    if (req.url === '/plain') return send(500, 'database unavailable', 'text/plain');
+    if (req.url === '/bare') return send(503, '');
+    if (req.url === '/limited') return send(429, JSON.stringify({ error: 'rate_limited', message: 'Too many requests' }));
+    if (req.url === '/auth') return send(401, JSON.stringify({ error: 'unauthorized', message: 'Sign in required' }));
+    send(404, 'nope', 'text/plain');
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(() => new Promise<void>((done) => server.close(() => done())));
+
+describe('apiRequest', () => {
+  it('parses JSON and sends a JSON body only when there is one', async () => {
+    expect(await apiRequest('GET', `${base}/ok`)).toEqual({ method: 'GET', contentType: null });
+    expect(await apiRequest('POST', `${base}/echo`, { caseNumber: 'A-1' })).toEqual({ caseNumber: 'A-1' });
+  });
+
+  it('returns null for 204', async () => {
+    expect(await apiRequest('DELETE', `${base}/empty`)).toBeNull();
+  });
+
+  it("turns an error into '{status}: {body}' and keeps the server's message as the reason", async () => {
+    const error = await apiRequest('POST', `${base}/conflict`, {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiRequestError);
+    const e = error as ApiRequestError;
+    expect(e.status).toBe(409);
+    expect(e.message).toBe('409: {"error":"conflict","message":"Case number A-1 already exists","field":"caseNumber"}');
+    expect(e.reason).toBe('Case number A-1 already exists');
+    expect(e.field).toBe('caseNumber');
+    expect(errorReason(e)).toBe('Case number A-1 already exists');
+  });
+
+  it('uses the body text, else the status text', async () => {
+    await expect(apiRequest('GET', `${base}/plain`)).rejects.toThrow('500: database unavailable');
+    const bare = (await apiRequest('GET', `${base}/bare`).catch((e: unknown) => e)) as ApiRequestError;
+    expect(bare.message).toBe('503: Service Unavailable');
+    expect(errorReason(bare)).toBe('503: Service Unavailable');
+  });
+
+  it("reports 429 as 'Rate limit reached' with a console warning", async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await expect(apiRequest('GET', `${base}/limited`)).rejects.toThrow('429: Rate limit reached');
+    expect(warn).toHaveBeenCalledWith('Rate limit reached - backing off');
+    warn.mockRestore();
+  });
+
+  it('getOrNullOn401 answers null when signed out and still throws other errors', async () => {
+    expect(await getOrNullOn401(`${base}/auth`)).toBeNull();
+    await expect(getOrNullOn401(`${base}/plain`)).rejects.toThrow('500: database unavailable');
+  });
+});
+
+describe('retryPolicy', () => {
+  it('retries up to the limit but never on 401, 403 or 429', () => {
+    const queries = retryPolicy(2);
+    const serverError = new ApiRequestError(500, '', 'Internal Server Error');
+    expect(queries(0, serverError)).toBe(true);
+    expect(queries(1, serverError)).toBe(true);
+    expect(queries(2, serverError)).toBe(false);
+    for (const status of [401, 403, 429]) expect(queries(0, new ApiRequestError(status, '', ''))).toBe(false);
+    expect(queries(0, new TypeError('fetch failed'))).toBe(true);
+    expect(retryPolicy(1)(1, serverError)).toBe(false);
+  });
+});
