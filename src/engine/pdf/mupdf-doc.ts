@@ -1,7 +1,7 @@
 import * as mupdf from 'mupdf';
 import { EngineError, type BBox, type PageText } from '../types.ts';
 import type { PdfDoc } from './types.ts';
-import { extractPageText, pageNeedsOcr } from './page-text.ts';
+import { analysePage, type PageAnalysis } from './page-text.ts';
 
 /** PdfDoc over a MuPDF PDFDocument. Pages are loaded per call and released at once. */
 export class MupdfDoc implements PdfDoc {
@@ -38,12 +38,16 @@ export class MupdfDoc implements PdfDoc {
     }
   }
 
+  analysePage(page: number): PageAnalysis {
+    return this.#withPage(page, (p) => analysePage(p, page));
+  }
+
   pageText(page: number): PageText {
-    return this.#withPage(page, (p) => extractPageText(p, page));
+    return this.analysePage(page).text;
   }
 
   needsOcr(page: number): boolean {
-    return this.#withPage(page, (p) => pageNeedsOcr(p));
+    return this.analysePage(page).needsOcr;
   }
 
   renderPng(page: number, dpi: number, opts: { color?: boolean } = {}): Uint8Array {

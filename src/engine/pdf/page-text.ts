@@ -10,29 +10,31 @@ function round(n: number): number {
   return Math.round(n * 100) / 100;
 }
 
-function union(a: BBox, b: BBox): BBox {
-  return [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])];
-}
-
-function quadBox(q: number[]): BBox {
-  const xs = [q[0]!, q[2]!, q[4]!, q[6]!];
-  const ys = [q[1]!, q[3]!, q[5]!, q[7]!];
-  return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
-}
-
 function roundBox(b: BBox): BBox {
   return [round(b[0]), round(b[1]), round(b[2]), round(b[3])];
 }
 
+/** Text of one page and whether it lacks a usable text layer, from one structured-text pass. */
+export interface PageAnalysis {
+  text: PageText;
+  needsOcr: boolean;
+}
+
 /**
- * Lines and words of one page from MuPDF's structured text. Words are split on white space;
- * each word's box is the union of its characters' quads. Fonts handed to the walker are
- * released at once (WASM memory never shrinks).
+ * Lines and words of one page from MuPDF's structured text, and whether the page needs OCR.
+ * Words are split on white space; each word's box is the union of its characters' quads.
+ * Fonts and images handed to the walker are released at once (WASM memory never shrinks).
+ *
+ * A page needs OCR when it has no text at all while an image is drawn, or only a little text
+ * (a filing header stamped on a scan) on a page mostly covered by images.
  */
-export function extractPageText(page: mupdf.Page, pageNumber: number): PageText {
-  const [x0, y0, x1, y1] = page.getBounds();
-  const stext = page.toStructuredText('preserve-whitespace');
+export function analysePage(page: mupdf.Page, pageNumber: number): PageAnalysis {
+  const [px0, py0, px1, py1] = page.getBounds();
+  const pageArea = Math.max(1, (px1 - px0) * (py1 - py0));
+  const stext = page.toStructuredText('preserve-whitespace,preserve-images');
   const lines: Line[] = [];
+  let chars = 0;
+  let imageArea = 0;
   try {
     let words: Word[] = [];
     let lineText = '';
@@ -45,6 +47,12 @@ export function extractPageText(page: mupdf.Page, pageNumber: number): PageText 
       wordBox = null;
     };
     stext.walk({
+      onImageBlock(bbox, _m, image) {
+        image.destroy();
+        const w = Math.min(bbox[2], px1) - Math.max(bbox[0], px0);
+        const h = Math.min(bbox[3], py1) - Math.max(bbox[1], py0);
+        if (w > 0 && h > 0) imageArea += w * h;
+      },
       beginLine(bbox) {
         words = [];
         lineText = '';
@@ -53,13 +61,25 @@ export function extractPageText(page: mupdf.Page, pageNumber: number): PageText 
       onChar(c, _origin, font, _size, quad) {
         font.destroy();
         lineText += c;
-        if (/\s/.test(c)) {
+        if (c === ' ' || c === '\t' || c === '\u00a0' || /\s/.test(c)) {
           endWord();
           return;
         }
-        const box = quadBox(quad);
+        chars++;
+        const q = quad;
+        const bx0 = Math.min(q[0]!, q[2]!, q[4]!, q[6]!);
+        const by0 = Math.min(q[1]!, q[3]!, q[5]!, q[7]!);
+        const bx1 = Math.max(q[0]!, q[2]!, q[4]!, q[6]!);
+        const by1 = Math.max(q[1]!, q[3]!, q[5]!, q[7]!);
         wordText += c;
-        wordBox = wordBox ? union(wordBox, box) : box;
+        if (wordBox) {
+          if (bx0 < wordBox[0]) wordBox[0] = bx0;
+          if (by0 < wordBox[1]) wordBox[1] = by0;
+          if (bx1 > wordBox[2]) wordBox[2] = bx1;
+          if (by1 > wordBox[3]) wordBox[3] = by1;
+        } else {
+          wordBox = [bx0, by0, bx1, by1];
+        }
       },
       endLine() {
         endWord();
@@ -70,44 +90,18 @@ export function extractPageText(page: mupdf.Page, pageNumber: number): PageText 
   } finally {
     stext.destroy();
   }
-  const hasText = lines.length > 0;
+  const scantText = chars < SCANT_TEXT_CHARS;
+  const needsOcr = (scantText && imageArea / pageArea >= IMAGE_COVER_RATIO) || (chars === 0 && imageArea > 0);
+  const usable = lines.length > 0 && !needsOcr;
   return {
-    page: pageNumber,
-    width: round(x1 - x0),
-    height: round(y1 - y0),
-    lines,
-    source: hasText ? 'text-layer' : 'none',
-    confidence: hasText ? 100 : 0,
+    text: {
+      page: pageNumber,
+      width: round(px1 - px0),
+      height: round(py1 - py0),
+      lines,
+      source: usable ? 'text-layer' : 'none',
+      confidence: usable ? 100 : 0,
+    },
+    needsOcr,
   };
-}
-
-/**
- * True when the page has no usable text layer: no text at all while something is drawn, or
- * only a little text (a filing header stamped on a scan) on a page mostly covered by images.
- */
-export function pageNeedsOcr(page: mupdf.Page): boolean {
-  const [x0, y0, x1, y1] = page.getBounds();
-  const pageArea = Math.max(1, (x1 - x0) * (y1 - y0));
-  const stext = page.toStructuredText('preserve-images');
-  let chars = 0;
-  let imageArea = 0;
-  try {
-    stext.walk({
-      onChar(c, _o, font) {
-        font.destroy();
-        if (!/\s/.test(c)) chars++;
-      },
-      onImageBlock(bbox, _m, image) {
-        image.destroy();
-        const w = Math.min(bbox[2], x1) - Math.max(bbox[0], x0);
-        const h = Math.min(bbox[3], y1) - Math.max(bbox[1], y0);
-        if (w > 0 && h > 0) imageArea += w * h;
-      },
-    });
-  } finally {
-    stext.destroy();
-  }
-  if (chars >= SCANT_TEXT_CHARS) return false;
-  if (imageArea / pageArea >= IMAGE_COVER_RATIO) return true;
-  return chars === 0 && imageArea > 0;
 }

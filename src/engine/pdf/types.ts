@@ -10,6 +10,8 @@ export interface PdfDoc {
   pageText(page: number): PageText;
   /** True when the page has no usable text layer (needs OCR). */
   needsOcr(page: number): boolean;
+  /** pageText and needsOcr from one pass over the page (faster than calling both). */
+  analysePage(page: number): { text: PageText; needsOcr: boolean };
   /** Render one page to PNG bytes at the given dpi (grayscale unless color is true). */
   renderPng(page: number, dpi: number, opts?: { color?: boolean }): Uint8Array;
   /** Add an internal link over rect on page `page` going to page `targetPage` (both 1-based). */
