@@ -1,0 +1,68 @@
+// buildApp(deps): the Fastify application, no listen. Every input is validated with zod in its route;
+// every error leaves as {error, message, field?} with the status of its AppError code.
+import fastifyCookie from '@fastify/cookie';
+import fastifyRateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import { installGuard } from './auth/guard.ts';
+import { OidcClient } from './auth/oidc.ts';
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import { AppError, codeForStatus } from './errors.ts';
+import { authRoutes } from './routes/auth.ts';
+import { localAuthRoutes, type AuthRateLimits } from './routes/auth-local.ts';
+import { caseRoutes } from './routes/cases.ts';
+import { healthRoutes, type QueueState } from './routes/health.ts';
+import type { Storage } from './storage/files.ts';
+import { serveWeb } from './web/static.ts';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  storage: Storage;
+  logger: Logger;
+  /** State of the job queue for /api/ready. */
+  queueState: () => Promise<QueueState>;
+  /** Built web app to serve (dist/web); omitted = API only. */
+  webRoot?: string;
+  rateLimits?: Partial<AuthRateLimits>;
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db } = deps;
+  const app = Fastify({
+    loggerInstance: deps.logger,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+  }) as unknown as FastifyInstance;
+
+  app.setErrorHandler((err, req, reply) => {
+    if (err instanceof AppError) {
+      if (err.status >= 500) req.log.error({ err }, err.message);
+      return reply.code(err.status).send(err.toBody());
+    }
+    const e = err as { statusCode?: number; message?: string; code?: string };
+    const status = typeof e.statusCode === 'number' && e.statusCode >= 400 ? e.statusCode : 500;
+    if (status >= 500) {
+      req.log.error({ err }, 'request failed');
+      return reply.code(status).send({ error: 'internal', message: 'Something went wrong on the server' });
+    }
+    if (status === 429) {
+      return reply.code(429).send({ error: 'rate_limited', message: 'Too many attempts; please wait a minute and try again' });
+    }
+    return reply.code(status).send({ error: codeForStatus(status), message: e.message ?? 'Bad request' });
+  });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, { global: false });
+  installGuard(app, db, config.appUrl);
+
+  const limits: AuthRateLimits = { loginPerMinute: 10, registerPerHour: 50, ...deps.rateLimits };
+  healthRoutes(app, db, deps.queueState);
+  authRoutes(app, db, config, config.oidc ? new OidcClient(config.oidc) : null);
+  localAuthRoutes(app, db, config, limits);
+  caseRoutes(app, db, deps.storage);
+  await serveWeb(app, deps.webRoot);
+  return app;
+}

@@ -1,0 +1,38 @@
+// Resolves the signed-in user from the session cookie on every request, checks the Origin of every
+// state-changing request, and answers 401 on every /api route not marked public when signed out.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { AppError } from '../errors.ts';
+import { checkOrigin } from './origin.ts';
+import { SESSION_COOKIE, userForToken, type SessionUser } from './sessions.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: SessionUser | null;
+  }
+  interface FastifyContextConfig {
+    /** Reachable signed out. */
+    public?: boolean;
+  }
+}
+
+export function installGuard(app: FastifyInstance, db: Db, appUrl: string | undefined): void {
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (req) => {
+    checkOrigin(req, appUrl);
+    const isPublic = req.routeOptions.config?.public === true;
+    const lookup = userForToken(db, req.cookies[SESSION_COOKIE]);
+    // Health and readiness must answer even when the database does not.
+    req.user = isPublic ? await lookup.catch(() => null) : await lookup;
+    const isApi = req.url === '/api' || req.url.startsWith('/api/');
+    const known = req.routeOptions.url !== undefined;
+    if (isApi && known && !isPublic && !req.user) {
+      throw new AppError('unauthorized', 'You are not signed in');
+    }
+  });
+}
+
+export function requireUser(req: FastifyRequest): SessionUser {
+  if (!req.user) throw new AppError('unauthorized', 'You are not signed in');
+  return req.user;
+}

@@ -1,0 +1,127 @@
+// Environment → typed, validated configuration. Read once at start-up; a bad value stops the process
+// with a message naming the variable.
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const intIn = (min: number, max: number) => z.coerce.number<string | undefined>().int().min(min).max(max);
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+const boolText = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z.object({
+  PORT: intIn(0, 65535).default(5000),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  STORAGE_DIR: optionalText,
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+  ),
+  MAX_UPLOAD_MB: intIn(1, 100_000).default(500),
+  RETENTION_DAYS: intIn(1, 36_500).default(90),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+  PUBLIC_HOST: optionalText,
+  APP_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
+  TRUST_PROXY: optionalText.pipe(boolText.optional()),
+  OIDC_ISSUER: optionalText.pipe(z.url({ error: 'must be a URL' }).optional()),
+  OIDC_CLIENT_ID: optionalText,
+  OIDC_CLIENT_SECRET: optionalText,
+  ALLOWED_EMAIL_DOMAINS: optionalText,
+  OCR_WORKERS: optionalText.pipe(intIn(1, 64).optional()),
+  EMBEDDED_PG_PORT: optionalText.pipe(intIn(1024, 65535).optional()),
+});
+
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  storageDir: string;
+  databaseUrl: string | undefined;
+  maxUploadMb: number;
+  retentionDays: number;
+  logLevel: string;
+  role: 'all' | 'api' | 'worker';
+  publicHost: string | undefined;
+  appUrl: string | undefined;
+  /** Cookies get the Secure flag when the public URL is https. */
+  secureCookies: boolean;
+  trustProxy: boolean;
+  oidc: OidcConfig | undefined;
+  /** Lower-case domains; empty = anyone may sign in. */
+  allowedEmailDomains: string[];
+  ocrWorkers: number | undefined;
+  embeddedPgPort: number | undefined;
+}
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    detail: string,
+  ) {
+    super(`Invalid configuration: ${variable} ${detail}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment; throws ConfigError naming the first bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const variable = String(issue.path[0] ?? 'environment');
+    throw new ConfigError(variable, `(${JSON.stringify(env[variable] ?? '')}): ${issue.message}`);
+  }
+  const e = parsed.data;
+  const oidcParts = [e.OIDC_ISSUER, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET];
+  const oidcSet = oidcParts.filter((p) => p !== undefined).length;
+  if (oidcSet !== 0 && oidcSet !== 3) {
+    const missing = (['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const).find((k) => !e[k])!;
+    throw new ConfigError(missing, 'is required when any OIDC_* variable is set');
+  }
+  const domains = (e.ALLOWED_EMAIL_DOMAINS ?? '')
+    .split(',')
+    .map((d) => d.trim().toLowerCase().replace(/^@/, ''))
+    .filter(Boolean);
+  for (const d of domains) {
+    if (!/^[a-z0-9.-]+\.[a-z]{2,}$/.test(d)) {
+      throw new ConfigError('ALLOWED_EMAIL_DOMAINS', `(${JSON.stringify(d)}): not a domain name`);
+    }
+  }
+  const dataDir = resolve(cwd, e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    storageDir: resolve(cwd, e.STORAGE_DIR ?? resolve(dataDir, 'files')),
+    databaseUrl: e.DATABASE_URL,
+    maxUploadMb: e.MAX_UPLOAD_MB,
+    retentionDays: e.RETENTION_DAYS,
+    logLevel: e.LOG_LEVEL,
+    role: e.ROLE,
+    publicHost: e.PUBLIC_HOST?.toLowerCase(),
+    appUrl: e.APP_URL?.replace(/\/+$/, ''),
+    secureCookies: e.APP_URL?.startsWith('https://') ?? false,
+    trustProxy: e.TRUST_PROXY ?? false,
+    oidc:
+      oidcSet === 3
+        ? { issuer: e.OIDC_ISSUER!, clientId: e.OIDC_CLIENT_ID!, clientSecret: e.OIDC_CLIENT_SECRET! }
+        : undefined,
+    allowedEmailDomains: domains,
+    ocrWorkers: e.OCR_WORKERS,
+    embeddedPgPort: e.EMBEDDED_PG_PORT,
+  };
+}

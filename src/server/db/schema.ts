@@ -1,0 +1,220 @@
+// Every entity of the product (spec §3), created up front so later features add behaviour, not schema.
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const id = () => uuid('id').primaryKey().default(sql`gen_random_uuid()`);
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    email: text('email'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    profileImageUrl: text('profile_image_url'),
+    /** scrypt hash for local accounts; null for accounts that sign in through OpenID Connect. */
+    passwordHash: text('password_hash'),
+    /** `issuer|sub` of an OpenID Connect account. */
+    oidcSubject: text('oidc_subject'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(t.email), uniqueIndex('users_oidc_subject_key').on(t.oidcSubject)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    /** SHA-256 of the cookie token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: at('created_at').notNull().defaultNow(),
+    expiresAt: at('expires_at').notNull(),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+export const cases = pgTable(
+  'cases',
+  {
+    id: id(),
+    caseNumber: text('case_number').notNull(),
+    title: text('title').notNull(),
+    status: text('status').notNull().default('active'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    filingDate: at('filing_date').notNull().defaultNow(),
+    plaintiff: text('plaintiff').notNull().default('To be determined'),
+    defendant: text('defendant').notNull().default('To be determined'),
+    storagePath: text('storage_path').notNull(),
+    autoAdvance: boolean('auto_advance').notNull().default(true),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('cases_case_number_key').on(t.caseNumber), index('cases_created_at_idx').on(t.createdAt)],
+);
+
+export const documents = pgTable(
+  'documents',
+  {
+    id: id(),
+    caseId: uuid('case_id')
+      .notNull()
+      .references(() => cases.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    alias: text('alias'),
+    originalName: text('original_name').notNull(),
+    fileSize: bigint('file_size', { mode: 'number' }).notNull().default(0),
+    pageCount: integer('page_count'),
+    uploadedAt: at('uploaded_at').notNull().defaultNow(),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    sha256: text('sha256'),
+    /** Key under the storage root, built from ids only. */
+    storageKey: text('storage_key'),
+    status: text('status').notNull().default('uploaded'),
+    failureReason: text('failure_reason'),
+    ocrStatus: text('ocr_status').notNull().default('pending'),
+    ocrDone: integer('ocr_done').notNull().default(0),
+    ocrTotal: integer('ocr_total').notNull().default(0),
+    ocrAvgMsPerPage: integer('ocr_avg_ms_per_page'),
+    ocrEtaMs: integer('ocr_eta_ms'),
+    ocrConfidence: numeric('ocr_confidence'),
+    parseProgress: integer('parse_progress').notNull().default(0),
+    aiProcessingStatus: text('ai_processing_status').notNull().default('none'),
+    selectedForHyperlinking: boolean('selected_for_hyperlinking').notNull().default(false),
+    lawyerReviewed: boolean('lawyer_reviewed').notNull().default(false),
+    reviewStatus: text('review_status'),
+    reviewedBy: text('reviewed_by'),
+    reviewedAt: at('reviewed_at'),
+    courtSubmitted: boolean('court_submitted').notNull().default(false),
+    courtSubmittedAt: at('court_submitted_at'),
+    indexStatus: text('index_status').notNull().default('none'),
+    indexCount: integer('index_count').notNull().default(0),
+    /** Index pages set by hand (free text such as `2,3,4` or `2-5`); null = detected. */
+    indexPages: text('index_pages'),
+    hasLinks: boolean('has_links').notNull().default(false),
+    indexDetectedAt: at('index_detected_at'),
+    /** Storage key of the linked output PDF, when built. */
+    outputKey: text('output_key'),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('documents_case_idx').on(t.caseId), index('documents_uploaded_at_idx').on(t.uploadedAt)],
+);
+
+export const indexItems = pgTable(
+  'index_items',
+  {
+    id: id(),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    ordinal: integer('ordinal').notNull(),
+    label: text('label').notNull(),
+    type: text('type').notNull(),
+    text: text('text').notNull(),
+    page: integer('page').notNull(),
+    bbox: jsonb('bbox').$type<[number, number, number, number]>(),
+    pageRef: text('page_ref'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('index_items_document_ordinal_key').on(t.documentId, t.ordinal)],
+);
+
+export const links = pgTable(
+  'links',
+  {
+    id: id(),
+    srcDocId: uuid('src_doc_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    indexItemId: uuid('index_item_id').references(() => indexItems.id, { onDelete: 'cascade' }),
+    srcPage: integer('src_page').notNull(),
+    /** 'source' or 'record'. */
+    target: text('target').notNull().default('source'),
+    targetDocId: uuid('target_doc_id').references(() => documents.id, { onDelete: 'set null' }),
+    targetPage: integer('target_page'),
+    masterPage: integer('master_page'),
+    bbox: jsonb('bbox').$type<[number, number, number, number]>(),
+    status: text('status').notNull().default('auto'),
+    why: text('why'),
+    /** Numeric string 0..1. */
+    confidence: numeric('confidence').notNull().default('0'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('links_src_doc_idx').on(t.srcDocId)],
+);
+
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The actor's email at the time, kept when the user row goes. */
+    actor: text('actor'),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    at: at('at').notNull().defaultNow(),
+  },
+  (t) => [index('audit_events_entity_idx').on(t.entity, t.entityId), index('audit_events_at_idx').on(t.at)],
+);
+
+export const chatConversations = pgTable(
+  'chat_conversations',
+  {
+    id: id(),
+    documentId: uuid('document_id').references(() => documents.id, { onDelete: 'cascade' }),
+    caseId: uuid('case_id').references(() => cases.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('chat_conversations_document_idx').on(t.documentId)],
+);
+
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: id(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => chatConversations.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    content: text('content').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('chat_messages_conversation_idx').on(t.conversationId, t.createdAt)],
+);
+
+export const documentMemory = pgTable(
+  'document_memory',
+  {
+    id: id(),
+    documentName: text('document_name').notNull(),
+    fileNumber: text('file_number').notNull().default(''),
+    alias: text('alias').notNull().default(''),
+    usageCount: integer('usage_count').notNull().default(1),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('document_memory_entry_key').on(t.documentName, t.fileNumber, t.alias)],
+);

@@ -1,0 +1,49 @@
+// pg-boss on the application database: queues created once from the registry, schedules set, and
+// (for ROLE=all|worker) one worker per job kind.
+import PgBoss from 'pg-boss';
+import type { QueueState } from '../routes/health.ts';
+import { checkRegistry, handlers, jobKinds, type JobContext, type JobKind } from './registry.ts';
+
+export interface JobQueue {
+  boss: PgBoss;
+  state(): Promise<QueueState>;
+  stop(): Promise<void>;
+}
+
+export async function startQueue(url: string, ctx: JobContext, runWorkers: boolean): Promise<JobQueue> {
+  checkRegistry();
+  const boss = new PgBoss({ connectionString: url, max: 4, application_name: 'brieflink-jobs' });
+  let stopped = false;
+  boss.on('error', (err) => ctx.log.error({ err }, 'job queue error'));
+  await boss.start();
+  const existing = new Set((await boss.getQueues()).map((q) => q.name));
+  for (const [name, kind] of Object.entries(jobKinds) as [string, JobKind][]) {
+    if (!existing.has(name)) await boss.createQueue(name, { name, ...kind.queue });
+    if (kind.schedule) await boss.schedule(name, kind.schedule, {}, { tz: 'UTC' });
+  }
+  if (runWorkers) {
+    for (const [name, kind] of Object.entries(jobKinds) as [string, JobKind][]) {
+      const handler = handlers[name]!;
+      // pg-boss 10 runs one fetch loop per work() call: several calls = that many jobs at once.
+      for (let i = 0; i < (kind.concurrency ?? 1); i++) {
+        await boss.work(name, { batchSize: 1, pollingIntervalSeconds: 2 }, async ([job]) => {
+          if (job) return handler(ctx, job.data);
+        });
+      }
+    }
+  }
+  return {
+    boss,
+    async state() {
+      if (stopped) return 'stopped';
+      // Answers only when the queue's tables are reachable.
+      await boss.getQueue(Object.keys(jobKinds)[0]!);
+      return 'running';
+    },
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await boss.stop({ graceful: true, wait: true, timeout: 20_000 });
+    },
+  };
+}

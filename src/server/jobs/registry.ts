@@ -1,0 +1,54 @@
+// The one registry of job kinds. Every kind listed here must have a handler in `handlers` below, or the
+// process refuses to start (checkRegistry). Queues are created once, at start-up, from this list.
+import type PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import type { Storage } from '../storage/files.ts';
+import { retentionPurge } from './retention-purge.ts';
+
+export interface JobContext {
+  db: Db;
+  storage: Storage;
+  config: Config;
+  log: Logger;
+}
+
+export type JobHandler = (ctx: JobContext, data: unknown) => Promise<unknown>;
+
+export interface JobKind {
+  /** Queue options (retries, expiry) for pg-boss. */
+  queue: Omit<PgBoss.Queue, 'name'>;
+  /** Cron (UTC) when the job also runs on a schedule. */
+  schedule?: string;
+  /** Jobs of this kind one worker process runs at once. */
+  concurrency?: number;
+}
+
+export const jobKinds = {
+  'retention-purge': {
+    queue: { policy: 'singleton', retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 3600 },
+    schedule: '17 3 * * *',
+  },
+} satisfies Record<string, JobKind>;
+
+export type JobKindName = keyof typeof jobKinds;
+
+export const handlers: Partial<Record<string, JobHandler>> = {
+  'retention-purge': retentionPurge,
+};
+
+export class RegistryError extends Error {
+  override name = 'RegistryError';
+}
+
+/** Throws when a registered kind has no handler (or a handler names no registered kind). */
+export function checkRegistry(
+  kinds: Record<string, JobKind> = jobKinds,
+  registered: Partial<Record<string, JobHandler>> = handlers,
+): void {
+  const missing = Object.keys(kinds).filter((k) => typeof registered[k] !== 'function');
+  if (missing.length) throw new RegistryError(`Job kinds without a handler: ${missing.join(', ')}`);
+  const unknown = Object.keys(registered).filter((k) => !(k in kinds));
+  if (unknown.length) throw new RegistryError(`Handlers for unregistered job kinds: ${unknown.join(', ')}`);
+}

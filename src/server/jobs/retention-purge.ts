@@ -1,0 +1,31 @@
+// Scheduled purge: cases and documents older than RETENTION_DAYS go, with their files and outputs.
+import { and, eq, lt } from 'drizzle-orm';
+import { recordAudit } from '../audit.ts';
+import { cases, documents } from '../db/schema.ts';
+import type { JobContext } from './registry.ts';
+
+export async function retentionPurge(ctx: JobContext): Promise<{ cases: number; documents: number }> {
+  const cutoff = new Date(Date.now() - ctx.config.retentionDays * 86_400_000);
+  const oldCases = await ctx.db.select().from(cases).where(lt(cases.createdAt, cutoff));
+  for (const c of oldCases) {
+    await ctx.db.transaction(async (tx) => {
+      await tx.delete(cases).where(eq(cases.id, c.id));
+      await recordAudit(tx, null, 'purge', 'case', c.id, { caseNumber: c.caseNumber, title: c.title }, null);
+    });
+    await ctx.storage.removeCase(c.id);
+  }
+  const oldDocs = await ctx.db
+    .select({ id: documents.id, caseId: documents.caseId, title: documents.title })
+    .from(documents)
+    .where(lt(documents.uploadedAt, cutoff));
+  for (const d of oldDocs) {
+    await ctx.db.transaction(async (tx) => {
+      await tx.delete(documents).where(and(eq(documents.id, d.id), eq(documents.caseId, d.caseId)));
+      await recordAudit(tx, null, 'purge', 'document', d.id, { title: d.title, caseId: d.caseId }, null);
+    });
+    await ctx.storage.removeDocument(d.caseId, d.id);
+  }
+  const result = { cases: oldCases.length, documents: oldDocs.length };
+  ctx.log.info({ ...result, retentionDays: ctx.config.retentionDays }, 'retention purge done');
+  return result;
+}

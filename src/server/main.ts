@@ -1,0 +1,112 @@
+// `npm start`: config → DATA_DIR lock → database (embedded or DATABASE_URL) → migrations → job queue
+// → web build when stale → serve → listen. SIGTERM/SIGINT shut everything down in reverse order.
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { migrateDatabase, openDatabase } from './db/client.ts';
+import { startEmbedded, type EmbeddedServer } from './db/embedded.ts';
+import { startQueue, type JobQueue } from './jobs/queue.ts';
+import { lockDataDir, type DataDirLock } from './lifecycle/data-dir-lock.ts';
+import { createLogger } from './logger.ts';
+import { Storage } from './storage/files.ts';
+import { ensureWebBuild } from './web/build.ts';
+
+const started = performance.now();
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+const webRoot = join(repoRoot, 'dist/web');
+
+function fail(message: string): never {
+  process.stderr.write(`brieflink: ${message}\n`);
+  process.exit(1);
+}
+
+let config: Config;
+try {
+  config = loadConfig();
+} catch (err) {
+  fail(err instanceof ConfigError ? err.message : String(err));
+}
+
+const log = createLogger(config.logLevel);
+let lock: DataDirLock;
+try {
+  lock = lockDataDir(config.dataDir);
+} catch (err) {
+  fail((err as Error).message);
+}
+
+const cleanups: (() => Promise<void>)[] = [];
+async function runCleanups(): Promise<void> {
+  for (const step of cleanups.reverse()) {
+    await step().catch((err: unknown) => log.error({ err }, 'shutdown step failed'));
+  }
+  cleanups.length = 0;
+  lock.release();
+}
+
+async function start(): Promise<void> {
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    const embedded: EmbeddedServer = await startEmbedded(config.dataDir, {
+      port: config.embeddedPgPort,
+      log: (m) => log.info(m),
+    });
+    cleanups.push(() => embedded.stop());
+    databaseUrl = embedded.url;
+    log.info({ dataDir: config.dataDir }, 'embedded PostgreSQL started');
+  }
+  const database = openDatabase(databaseUrl);
+  cleanups.push(() => database.close());
+  await migrateDatabase(database);
+
+  const storage = new Storage(config.storageDir);
+  const queue: JobQueue = await startQueue(
+    databaseUrl,
+    { db: database.db, storage, config, log: log.child({ component: 'jobs' }) },
+    config.role !== 'api',
+  );
+  cleanups.push(() => queue.stop());
+
+  if (config.role === 'worker') {
+    log.info({ ms: Math.round(performance.now() - started) }, 'worker started');
+    return;
+  }
+  if (process.env.BRIEFLINK_SKIP_WEB_BUILD !== '1') {
+    const t = performance.now();
+    const result = await ensureWebBuild(repoRoot, webRoot, (m) => log.info(m));
+    if (result === 'built') log.info({ ms: Math.round(performance.now() - t) }, 'web app built');
+  }
+  const app = await buildApp({ config, db: database.db, storage, logger: log, queueState: () => queue.state(), webRoot });
+  cleanups.push(() => app.close());
+  await app.listen({ port: config.port, host: config.host });
+  log.info({ ms: Math.round(performance.now() - started), port: config.port }, 'Brieflink started');
+}
+
+let stopping = false;
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  log.info({ signal }, 'shutting down');
+  const force = setTimeout(() => {
+    log.error('shutdown took too long; exiting');
+    lock.release();
+    process.exit(1);
+  }, 30_000);
+  force.unref();
+  await runCleanups();
+  log.info('stopped');
+  log.flush();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+
+try {
+  await start();
+} catch (err) {
+  log.fatal({ err }, 'start-up failed');
+  log.flush();
+  await runCleanups();
+  fail(err instanceof Error ? err.message : String(err));
+}

@@ -1,0 +1,30 @@
+// Database rows → API shapes of src/contract.
+import type { CaseRecord } from '../../contract/cases.ts';
+import type { User } from '../../contract/auth.ts';
+import type { cases } from '../db/schema.ts';
+import type { SessionUser } from '../auth/sessions.ts';
+
+export function userJson(u: SessionUser): User {
+  return {
+    id: u.id,
+    email: u.email,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    profileImageUrl: u.profileImageUrl,
+  };
+}
+
+export function caseJson(c: typeof cases.$inferSelect): CaseRecord {
+  return {
+    id: c.id,
+    caseNumber: c.caseNumber,
+    title: c.title,
+    status: c.status,
+    createdAt: c.createdAt.toISOString(),
+    filingDate: c.filingDate.toISOString(),
+    plaintiff: c.plaintiff,
+    defendant: c.defendant,
+    storagePath: c.storagePath,
+    autoAdvance: c.autoAdvance,
+  };
+}
