@@ -7,6 +7,8 @@ export interface PixelWord {
   /** [x0, y0, x1, y1] in pixels of the recognised image. */
   box: [number, number, number, number];
   confidence: number;
+  /** Per-character boxes, when the engine gives them. */
+  symbols?: Array<{ text: string; box: [number, number, number, number] }>;
 }
 
 export interface PixelLine {

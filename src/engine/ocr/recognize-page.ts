@@ -1,4 +1,5 @@
 import type { OcrEngine, PixelLine, SegmentationMode } from './engine-types.ts';
+import { splitLeaders } from './leaders.ts';
 
 /** Words that carry letters or digits with some confidence: what makes a result usable. */
 export function usableWords(lines: PixelLine[]): number {
@@ -7,14 +8,22 @@ export function usableWords(lines: PixelLine[]): number {
   return n;
 }
 
-/** Sum of confidences of usable words: higher means more text read with more certainty. */
-function score(lines: PixelLine[]): number {
+const LEADER = /(\.\s?){4,}|…|_{4,}/;
+
+/**
+ * How well a result reads: the confidences of its words with letters or digits, plus a bonus for
+ * each row ending in a page number after a dot leader (the part of an index row that is lost most).
+ */
+export function score(lines: PixelLine[]): number {
   let s = 0;
-  for (const line of lines) for (const w of line.words) if (/[A-Za-z0-9]/.test(w.text)) s += w.confidence / 100;
+  for (const line of lines) {
+    for (const w of line.words) if (/[A-Za-z0-9]/.test(w.text)) s += w.confidence / 100;
+    const last = line.words.at(-1)?.text ?? '';
+    const text = line.words.map((w) => w.text).join(' ');
+    if (/\d+$/.test(last) && (/^[.…·_]{2,}/.test(last) || LEADER.test(text))) s += 3;
+  }
   return s;
 }
-
-const LEADER = /(\.\s?){4,}|…|_{4,}/;
 const INDEX_HEADING = /^(index|table of contents|contents|index of exhibits|schedule of documents)\b/i;
 const ITEM_ROW = /^(tab|exhibit|schedule|appendix|document)\b/i;
 
@@ -39,7 +48,8 @@ export interface RecognizedPage {
 /**
  * OCR one page with the fallbacks the documents need:
  * 1. automatic segmentation (mode 3) at `dpi`;
- * 2. when it looks like an index, single column (mode 4) as well, keeping the better-scored result;
+ * 2. when it looks like an index, also as one uniform block (mode 6: keeps each row, dot leaders and
+ *    page numbers on one line) and as one column (mode 4), keeping the best-scored result;
  * 3. when nothing usable came back (e.g. a divider page with one huge "TAB 1"), the page again at a
  *    third of the resolution, then as sparse text (mode 11), keeping the first that reads something.
  */
@@ -48,23 +58,32 @@ export async function recognizePage(
   render: (dpi: number) => Uint8Array,
   dpi: number,
 ): Promise<RecognizedPage> {
+  const read = async (image: Uint8Array, psm: SegmentationMode, at: number) =>
+    splitLeaders(await engine.recognize(image, { psm, dpi: at }));
   const png = render(dpi);
-  const first = await engine.recognize(png, { psm: 3, dpi });
+  const first = await read(png, 3, dpi);
   let best: RecognizedPage = { lines: first, dpi, psm: 3 };
 
   if (usableWords(first) > 0) {
     if (looksLikeIndex(first)) {
-      const column = await engine.recognize(png, { psm: 4, dpi });
-      if (score(column) >= score(first)) best = { lines: column, dpi, psm: 4 };
+      let bestScore = score(first);
+      for (const psm of [6, 4] as const) {
+        const lines = await read(png, psm, dpi);
+        const s = score(lines);
+        if (s > bestScore) {
+          best = { lines, dpi, psm };
+          bestScore = s;
+        }
+      }
     }
     return best;
   }
 
   const lowDpi = Math.max(72, Math.round(dpi / 3));
-  const low = await engine.recognize(render(lowDpi), { psm: 3, dpi: lowDpi });
+  const low = await read(render(lowDpi), 3, lowDpi);
   if (usableWords(low) > 0) return { lines: low, dpi: lowDpi, psm: 3 };
 
-  const sparse = await engine.recognize(png, { psm: 11, dpi });
+  const sparse = await read(png, 11, dpi);
   if (usableWords(sparse) > 0) return { lines: sparse, dpi, psm: 11 };
   return best;
 }

@@ -58,6 +58,7 @@ export async function createTesseractJsEngine(): Promise<OcrEngine> {
                 text: w.text,
                 box: [w.bbox.x0, w.bbox.y0, w.bbox.x1, w.bbox.y1],
                 confidence: w.confidence,
+                symbols: w.symbols.map((c) => ({ text: c.text, box: [c.bbox.x0, c.bbox.y0, c.bbox.x1, c.bbox.y1] })),
               })),
             });
           }

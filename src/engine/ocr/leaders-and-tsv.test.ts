@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { splitLeaders } from './leaders.ts';
+import { parseTesseractTsv } from './tesseract-cli-engine.ts';
+
+describe('splitLeaders', () => {
+  it('separates a page number and a last word from the dot leader glued to them', () => {
+    const [line] = splitLeaders([
+      {
+        words: [
+          { text: 'Lease.....', box: [100, 10, 200, 30], confidence: 80 },
+          { text: '......24', box: [210, 10, 290, 30], confidence: 70 },
+        ],
+      },
+    ]);
+    expect(line!.words.map((w) => w.text)).toEqual(['Lease', '.....', '......', '24']);
+    expect(line!.words[0]!.box).toEqual([100, 10, 150, 30]);
+    expect(line!.words[3]!.box).toEqual([270, 10, 290, 30]);
+  });
+
+  it('uses character boxes when the engine gives them, and leaves ordinary words alone', () => {
+    const symbols = ['.', '.', '.', '7'].map((text, i) => ({ text, box: [i * 5, 0, i * 5 + (text === '7' ? 12 : 3), 20] as [number, number, number, number] }));
+    const [line] = splitLeaders([
+      { words: [{ text: '...7', box: [0, 0, 27, 20], confidence: 90, symbols }, { text: '*T3', box: [40, 0, 60, 20], confidence: 90 }] },
+    ]);
+    expect(line!.words.map((w) => [w.text, w.box[0], w.box[2]])).toEqual([
+      ['...', 0, 13],
+      ['7', 15, 27],
+      ['*T3', 40, 60],
+    ]);
+  });
+});
+
+describe('parseTesseractTsv', () => {
+  it('groups word rows into lines by block, paragraph and line', () => {
+    const tsv = [
+      'level\tpage_num\tblock_num\tpar_num\tline_num\tword_num\tleft\ttop\twidth\theight\tconf\ttext',
+      '1\t1\t0\t0\t0\t0\t0\t0\t2550\t3300\t-1\t',
+      '4\t1\t1\t1\t1\t0\t300\t200\t500\t40\t-1\t',
+      '5\t1\t1\t1\t1\t1\t300\t200\t120\t40\t95.5\tTab',
+      '5\t1\t1\t1\t1\t2\t440\t200\t30\t40\t91\t12',
+      '5\t1\t1\t1\t2\t1\t300\t260\t90\t40\t88\t*T3',
+      '5\t1\t2\t1\t1\t1\t300\t400\t90\t40\t-1\t ',
+    ].join('\n');
+    const lines = parseTesseractTsv(tsv);
+    expect(lines.map((l) => l.words.map((w) => w.text))).toEqual([['Tab', '12'], ['*T3'], [' ']]);
+    expect(lines[0]!.words[1]).toEqual({ text: '12', box: [440, 200, 470, 240], confidence: 91 });
+    expect(lines[2]!.words[0]!.confidence).toBe(0);
+  });
+});
