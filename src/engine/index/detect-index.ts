@@ -1,8 +1,118 @@
 import type { IndexDetection, PageText } from '../types.ts';
+import { finishItems, ItemAssembler } from './assemble-items.ts';
+import { layoutPages, type PageLayout } from './page-layout.ts';
+import { parseRow, type ParsedRow } from './parse-row.ts';
 
-/** Finds the index pages of a brief and parses its items. */
+/**
+ * Finds a brief's index and reads its items.
+ *
+ * The index is a run of consecutive pages: it opens on a page headed INDEX / TABLE OF CONTENTS /
+ * INDEX OF EXHIBITS that carries item rows, or, without a heading, on a page that is mostly item rows
+ * (`Tab 3 …`, `Exhibit "C" …`, or numbered rows with page numbers). Following pages belong to it
+ * while their rows continue the list. With opts.indexPages only those pages are read.
+ */
 export function detectIndex(pages: PageText[], opts?: { indexPages?: number[] }): IndexDetection {
-  void pages;
-  void opts;
-  return { pages: [], items: [], reason: 'Index detection is not available yet.' };
+  const layouts = layoutPages(pages);
+  const byPage = new Map(layouts.map((l) => [l.page, l]));
+
+  if (opts?.indexPages && opts.indexPages.length > 0) {
+    const chosen = opts.indexPages.map((p) => byPage.get(p)).filter((l): l is PageLayout => l !== undefined);
+    const asm = new ItemAssembler();
+    for (const l of chosen) asm.addPage(l.page, parsePage(l), l.height);
+    const items = finishItems(asm.out);
+    if (items.length > 0) return { pages: [...opts.indexPages], items };
+    const empty = chosen.every((l) => l.rows.length === 0);
+    return {
+      pages: [...opts.indexPages],
+      items: [],
+      reason: empty
+        ? `The pages given as the index (${opts.indexPages.join(', ')}) have no readable text.`
+        : `No numbered or lettered index rows were found on the pages given as the index (${opts.indexPages.join(', ')}).`,
+    };
+  }
+
+  const stats = layouts.map((l) => pageStats(l));
+  for (let i = 0; i < stats.length; i++) {
+    const s = stats[i]!;
+    if (!opensIndex(s, stats[i + 1])) continue;
+    const asm = new ItemAssembler();
+    asm.addPage(s.layout.page, parsePage(s.layout), s.layout.height);
+    const runPages = [s.layout.page];
+    for (let j = i + 1; j < stats.length; j++) {
+      const t = stats[j]!;
+      if (!mayContinue(t)) break;
+      const revert = asm.snapshot();
+      asm.addPage(t.layout.page, parsePage(t.layout), t.layout.height);
+      const labelled = asm.out.labelled.get(t.layout.page) ?? 0;
+      const accepted = asm.out.accepted.get(t.layout.page) ?? 0;
+      if (accepted === 0 || accepted < 0.5 * labelled) {
+        revert();
+        break;
+      }
+      runPages.push(t.layout.page);
+    }
+    const items = finishItems(asm.out);
+    if (items.length >= 2 || (items.length === 1 && s.heading)) return { pages: runPages, items };
+  }
+
+  const textPages = layouts.filter((l) => l.rows.length > 0).length;
+  if (textPages === 0) {
+    return { pages: [], items: [], reason: 'The document has no readable text (it may need OCR), so no index could be found.' };
+  }
+  return {
+    pages: [],
+    items: [],
+    reason:
+      'No index was found: no page is headed INDEX or TABLE OF CONTENTS with numbered or lettered rows, ' +
+      'and no page is a list of tabs or exhibits. If the document has an index, give its pages (for example 2-5).',
+  };
+}
+
+interface PageStats {
+  layout: PageLayout;
+  /** Light parse: labels, headings and headers only. */
+  parsed: ParsedRow[];
+  heading: boolean;
+  header: boolean;
+  labelled: number;
+  keyworded: number;
+  withRef: number;
+  content: number;
+}
+
+function parsePage(l: PageLayout, light = false): ParsedRow[] {
+  return l.rows.map((r) => parseRow(r, { ocr: l.source === 'ocr', light }));
+}
+
+function pageStats(layout: PageLayout): PageStats {
+  const parsed = parsePage(layout, true);
+  let heading = false;
+  let header = false;
+  let labelled = 0;
+  let keyworded = 0;
+  let withRef = 0;
+  parsed.forEach((p, i) => {
+    if (p.heading && i < 5) heading = true;
+    if (p.header) header = true;
+    if (p.labels.length > 0 && !p.bare) {
+      labelled++;
+      if (p.keyword) keyworded++;
+      if (p.pageRef) withRef++;
+    }
+  });
+  return { layout, parsed, heading, header, labelled, keyworded, withRef, content: parsed.length };
+}
+
+function opensIndex(s: PageStats, next: PageStats | undefined): boolean {
+  if (s.heading && (s.labelled >= 2 || (s.labelled >= 1 && next !== undefined && next.labelled >= 2))) return true;
+  if (s.labelled < 3) return false;
+  const share = s.labelled / Math.max(1, s.content);
+  return share >= 0.35 && (s.keyworded >= 3 || s.withRef >= 3 || s.header);
+}
+
+function mayContinue(t: PageStats): boolean {
+  if (t.labelled === 0) return false;
+  if (t.header || t.heading) return true;
+  const share = t.labelled / Math.max(1, t.content);
+  return share >= 0.3 || t.withRef >= 2;
 }

@@ -1,0 +1,224 @@
+import type { BBox, IndexItem, ItemType } from '../types.ts';
+import { isFirst, isSuccessor, type Label, type LabelKind } from './labels.ts';
+import type { ParsedRow } from './parse-row.ts';
+import { unionBox } from './rows.ts';
+
+/**
+ * Turns the parsed rows of the index pages into items, in order. A row opens an item when its label
+ * continues the list (1→2, A→B, 5→5A, or a first sub-label under an entry: I → A → 1); a row without
+ * a label, or whose label does not continue the list, right under an item is a wrapped continuation.
+ */
+
+interface Slot {
+  readings: Label[];
+}
+
+interface Level {
+  slot: Slot;
+  x: number;
+}
+
+interface Draft {
+  path: Slot[];
+  keyword: ItemType | null;
+  page: number;
+  bbox: BBox;
+  labelX: number;
+  descX: number;
+  words: string[];
+  dateWords: string[];
+  dateCol?: [number, number];
+  date?: string;
+  pageRef?: string;
+  bottom: number;
+  size: number;
+}
+
+export interface Assembly {
+  items: Draft[];
+  /** Rows with a label that were taken as items on each page (for judging continuation pages). */
+  accepted: Map<number, number>;
+  labelled: Map<number, number>;
+  headerType: ItemType | null;
+  headingType: ItemType | 'index' | null;
+  hierarchical: boolean;
+}
+
+function family(k: LabelKind): string {
+  return k === 'number-letter' ? 'number' : k;
+}
+
+export class ItemAssembler {
+  private stack: Level[] = [];
+  private current: Draft | null = null;
+  readonly out: Assembly = { items: [], accepted: new Map(), labelled: new Map(), headerType: null, headingType: null, hierarchical: false };
+
+  /** Snapshot for trying a page and reverting when it does not continue the index. */
+  snapshot(): () => void {
+    const stack = this.stack.map((l) => ({ ...l }));
+    const readings = this.stack.map((l) => l.slot.readings);
+    const items = this.out.items.length;
+    const current = this.current;
+    const cur = current ? { words: current.words.length, bbox: current.bbox, bottom: current.bottom, pageRef: current.pageRef } : null;
+    const { headerType, headingType, hierarchical } = this.out;
+    return () => {
+      this.stack = stack;
+      stack.forEach((l, i) => (l.slot.readings = readings[i]!));
+      this.out.items.length = items;
+      this.current = current;
+      if (current && cur) Object.assign(current, { bbox: cur.bbox, bottom: cur.bottom, pageRef: cur.pageRef }, { words: current.words.slice(0, cur.words) });
+      Object.assign(this.out, { headerType, headingType, hierarchical });
+    };
+  }
+
+  addPage(page: number, rows: ParsedRow[], pageHeight: number): void {
+    const prevBottomFrac = this.current ? this.current.bottom / (pageHeight || 792) : 0;
+    let first = true;
+    for (const pr of rows) {
+      if (pr.heading) {
+        if (pr.heading !== 'index' || !this.out.headingType) this.out.headingType = this.out.headingType ?? pr.heading;
+        this.current = null;
+        continue;
+      }
+      if (pr.header) {
+        const w = pr.row.words[0]?.text.toLowerCase() ?? '';
+        if (/^tab/.test(w)) this.out.headerType ??= 'tab';
+        else if (/^exhibit/.test(w)) this.out.headerType ??= 'exhibit';
+        else if (/^schedule/.test(w)) this.out.headerType ??= 'schedule';
+        else if (/^appendix/.test(w)) this.out.headerType ??= 'appendix';
+        this.current = null;
+        continue;
+      }
+      const crossPage = first && this.current !== null && this.current.page !== page;
+      first = false;
+      if (pr.labels.length > 0 && !pr.bare) {
+        this.out.labelled.set(page, (this.out.labelled.get(page) ?? 0) + 1);
+        const placed = this.place(pr);
+        if (placed) {
+          this.open(pr, placed);
+          this.out.accepted.set(page, (this.out.accepted.get(page) ?? 0) + 1);
+          continue;
+        }
+      }
+      if (this.canContinue(pr, crossPage, prevBottomFrac)) this.extend(pr);
+      else if (pr.labels.length === 0) this.current = this.current && this.current.page === page ? this.current : null;
+    }
+  }
+
+  /** Where a labelled row fits in the list, or null when it does not continue it. */
+  private place(pr: ParsedRow): { depth: number; reading: Label } | null {
+    const readings = [...pr.labels].sort((a, b) => Number(a.ocrGuess ?? false) - Number(b.ocrGuess ?? false));
+    for (let d = this.stack.length - 1; d >= 0; d--) {
+      const level = this.stack[d]!;
+      for (const r of readings) {
+        const prev = level.slot.readings.find((p) => family(p.kind) === family(r.kind) && isSuccessor(p, r));
+        if (prev) {
+          level.slot.readings = [prev];
+          return { depth: d, reading: r };
+        }
+      }
+    }
+    if (this.stack.length === 0) {
+      return { depth: 0, reading: readings[0]! };
+    }
+    // A first sub-label opens a level under the current entry: it must be indented and be a kind
+    // not used above, and (unless it is a parenthesised sub-label) the index must carry page numbers.
+    const top = this.stack[this.stack.length - 1]!;
+    const used = new Set(this.stack.filter((l) => l.slot.readings.length === 1).map((l) => family(l.slot.readings[0]!.kind)));
+    for (const r of readings) {
+      if (!isFirst(r) || used.has(family(r.kind))) continue;
+      const paren = r.kind.startsWith('paren');
+      const refs = pr.pageRef !== undefined || this.current?.pageRef !== undefined;
+      if (pr.labelX > top.x + 4 && (paren || refs)) {
+        for (const l of this.stack) {
+          if (l.slot.readings.length > 1) {
+            const keep = l.slot.readings.filter((p) => family(p.kind) !== family(r.kind));
+            if (keep.length > 0) l.slot.readings = keep;
+          }
+        }
+        return { depth: this.stack.length, reading: r };
+      }
+    }
+    return null;
+  }
+
+  private open(pr: ParsedRow, placed: { depth: number; reading: Label }): void {
+    this.stack.length = placed.depth;
+    const slot: Slot = { readings: this.stack.length === 0 && placed.depth === 0 && this.out.items.length === 0 ? pr.labels : [placed.reading] };
+    this.stack.push({ slot, x: pr.labelX });
+    if (this.stack.length > 1) this.out.hierarchical = true;
+    const d: Draft = {
+      path: this.stack.map((l) => l.slot),
+      keyword: pr.keyword,
+      page: pr.row.page,
+      bbox: [...pr.row.bbox],
+      labelX: pr.labelX,
+      descX: pr.descX,
+      words: pr.desc.map((t) => t.text),
+      dateWords: [],
+      dateCol: pr.dateCol,
+      date: pr.date,
+      pageRef: pr.pageRef,
+      bottom: pr.row.bbox[3],
+      size: pr.row.size,
+    };
+    this.out.items.push(d);
+    this.current = d;
+  }
+
+  private canContinue(pr: ParsedRow, crossPage: boolean, prevBottomFrac: number): boolean {
+    const c = this.current;
+    if (!c || pr.row.words.length === 0) return false;
+    const x = pr.row.bbox[0];
+    if (x < c.labelX - 3 || x > Math.max(c.descX, c.labelX) + 40) return false;
+    if (crossPage) return prevBottomFrac > 0.7 && x >= c.descX - 3 && pr.labels.length === 0;
+    if (c.page !== pr.row.page) return false;
+    const gap = pr.row.bbox[1] - c.bottom;
+    return gap <= 1.0 * Math.max(c.size, pr.row.size);
+  }
+
+  private extend(pr: ParsedRow): void {
+    const c = this.current!;
+    for (const t of pr.row.words) {
+      if (pr.pageRef && t === pr.row.words[pr.row.words.length - 1] && t.text.replace(/[,;]$/, '').replace(/[Il]/g, '1').replace(/O/g, '0').startsWith(pr.pageRef)) continue;
+      const mid = (t.bbox[0] + t.bbox[2]) / 2;
+      if (c.dateCol && mid >= c.dateCol[0] - 4 && mid <= c.dateCol[1] + 30 && mid < c.descX - 4) c.dateWords.push(t.text);
+      else c.words.push(t.text);
+    }
+    if (pr.pageRef && !c.pageRef) c.pageRef = pr.pageRef;
+    c.bbox = unionBox(c.bbox, pr.row.bbox);
+    c.bottom = pr.row.bbox[3];
+  }
+}
+
+function pathLabel(path: Slot[]): string {
+  let out = '';
+  for (const s of path) {
+    const r = s.readings[0]!;
+    if (out === '') out = r.text;
+    else if (r.kind.startsWith('paren')) out += r.text;
+    else out += '.' + r.text;
+  }
+  return out;
+}
+
+/** Final items: labels from the chosen readings, types from keywords, headers and headings. */
+export function finishItems(a: Assembly): IndexItem[] {
+  const fallback: ItemType =
+    a.headerType ?? (a.headingType && a.headingType !== 'index' ? a.headingType : null) ?? (a.hierarchical ? 'section' : 'tab');
+  return a.items.map((d, i) => {
+    const text = d.words.join(' ').replace(/\s+/g, ' ').trim();
+    const date = d.dateWords.length > 0 ? [d.date ?? '', ...d.dateWords].join(' ').trim() : d.date;
+    const item: IndexItem = {
+      ordinal: i + 1,
+      label: pathLabel(d.path),
+      type: d.keyword ?? fallback,
+      text,
+      page: d.page,
+      bbox: d.bbox.map((v) => Math.round(v * 100) / 100) as BBox,
+    };
+    if (d.pageRef) item.pageRef = d.pageRef;
+    if (date) item.date = date;
+    return item;
+  });
+}

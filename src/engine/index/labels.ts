@@ -1,0 +1,180 @@
+import type { ItemType } from '../types.ts';
+
+/**
+ * Item labels as printed in an index: 1, 12, A, AA, IV, 5A, 5(a), (a), (iv).
+ * A printed token may be read several ways (`I` is roman one, the letter I, or an OCR'd `1`);
+ * parseLabel returns every reading, the index parser keeps the one that continues the sequence.
+ */
+export type LabelKind = 'number' | 'letter' | 'roman' | 'lower-roman' | 'lower-letter' | 'number-letter' | 'paren-letter' | 'paren-roman' | 'paren-number';
+
+export interface Label {
+  kind: LabelKind;
+  /** Normalised text: '12', 'A', 'IV', '5A', '5(a)', '(a)'. */
+  text: string;
+  /** Position in its sequence (1-based), for successor checks. */
+  value: number;
+  /** For number-letter and number(letter): the number and the sub position. */
+  major?: number;
+  /** True when reading the token this way assumes an OCR confusion (I→1, O→0). */
+  ocrGuess?: boolean;
+}
+
+const ROMAN: Record<string, number> = { I: 1, V: 5, X: 10, L: 50, C: 100, D: 500, M: 1000 };
+
+export function romanValue(s: string): number | null {
+  const u = s.toUpperCase();
+  if (!/^[IVXLC]{1,7}$/.test(u)) return null;
+  let total = 0;
+  for (let i = 0; i < u.length; i++) {
+    const v = ROMAN[u[i]!]!;
+    const next = i + 1 < u.length ? ROMAN[u[i + 1]!]! : 0;
+    total += v < next ? -v : v;
+  }
+  if (total <= 0 || toRoman(total) !== u) return null;
+  return total;
+}
+
+export function toRoman(n: number): string {
+  const table: Array<[number, string]> = [[100, 'C'], [90, 'XC'], [50, 'L'], [40, 'XL'], [10, 'X'], [9, 'IX'], [5, 'V'], [4, 'IV'], [1, 'I']];
+  let out = '';
+  for (const [v, s] of table) while (n >= v) { out += s; n -= v; }
+  return out;
+}
+
+function letterValue(s: string): number | null {
+  const u = s.toUpperCase();
+  if (/^[A-Z]$/.test(u)) return u.charCodeAt(0) - 64;
+  if (/^([A-Z])\1$/.test(u)) return 26 + u.charCodeAt(0) - 64; // AA, BB …
+  return null;
+}
+
+/** OCR reading of a token that should be digits: I, l, |, ! → 1; O, o → 0; S → 5 … */
+export function ocrDigits(s: string): string | null {
+  const mapped = s.replace(/[Il|!\]]/g, '1').replace(/[Oo]/g, '0').replace(/S/g, '5').replace(/B/g, '8').replace(/Z/g, '2');
+  return /^\d{1,3}$/.test(mapped) ? mapped : null;
+}
+
+const QUOTES = /^["“”'‘’«»]+|["“”'‘’«»]+$/g;
+
+/**
+ * Every reading of a printed label token. The token may carry a trailing '.', ')', ':' or '-'
+ * and surrounding quotes (`"A"`). Returns [] when the token cannot be a label.
+ */
+export function parseLabel(raw: string, opts: { ocr?: boolean } = {}): Label[] {
+  const core = raw.trim().replace(QUOTES, '').replace(/[.:\-–—]+$/, '');
+  const t = core.replace(/\)+$/, '').replace(QUOTES, '');
+  if (t === '' || core.length > 8) return [];
+  const out: Label[] = [];
+  let m: RegExpExecArray | null;
+  if ((m = /^(\d{1,3})\(([a-z]{1,4}|\d{1,2})\)$/i.exec(core))) {
+    const n = Number(m[1]);
+    out.push({ kind: 'number-letter', text: `${n}(${m[2]!.toLowerCase()})`, value: n, major: n });
+  } else if ((m = /^\(([a-z]{1,4}|\d{1,2})\)$/i.exec(core))) {
+    const inner = m[1]!;
+    if (/^\d+$/.test(inner)) out.push({ kind: 'paren-number', text: `(${Number(inner)})`, value: Number(inner) });
+    else {
+      const r = romanValue(inner);
+      if (r !== null && inner === inner.toLowerCase()) out.push({ kind: 'paren-roman', text: `(${inner.toLowerCase()})`, value: r });
+      const l = letterValue(inner);
+      if (l !== null && inner.length <= 2) out.push({ kind: 'paren-letter', text: `(${inner.toLowerCase()})`, value: l });
+    }
+  } else if (t.includes('(') || t.includes(')')) {
+    return [];
+  } else if ((m = /^(\d{1,3})$/.exec(t))) {
+    out.push({ kind: 'number', text: String(Number(m[1])), value: Number(m[1]) });
+  } else if ((m = /^(\d{1,3})([A-Za-z])$/.exec(t))) {
+    const n = Number(m[1]);
+    out.push({ kind: 'number-letter', text: `${n}${m[2]!.toUpperCase()}`, value: n, major: n });
+  } else {
+    const r = romanValue(t);
+    const l = letterValue(t);
+    const upper = t === t.toUpperCase();
+    if (r !== null && upper) out.push({ kind: 'roman', text: t, value: r });
+    if (l !== null && upper) out.push({ kind: 'letter', text: t, value: l });
+    if (r !== null && !upper && t === t.toLowerCase()) out.push({ kind: 'lower-roman', text: t, value: r });
+    if (l !== null && !upper && t === t.toLowerCase() && t.length === 1) out.push({ kind: 'lower-letter', text: t, value: l });
+  }
+  if (opts.ocr !== false && !/^\d+$/.test(t)) {
+    const d = ocrDigits(t);
+    if (d !== null && !out.some((o) => o.kind === 'number' && o.text === String(Number(d)))) {
+      out.push({ kind: 'number', text: String(Number(d)), value: Number(d), ocrGuess: true });
+    }
+  }
+  return out;
+}
+
+/** True when `next` can follow `prev` in the same list (1→2, 5→5A, 5A→5B, 5A→6, A→B, IV→V). */
+export function isSuccessor(prev: Label, next: Label): boolean {
+  const pm = prev.major ?? prev.value;
+  if (prev.kind === 'number' || prev.kind === 'number-letter') {
+    if (next.kind === 'number') return next.value === pm + 1;
+    if (next.kind === 'number-letter') {
+      if (next.major === pm + 1) return true;
+      return next.major === pm && subOf(next) === (prev.kind === 'number' ? 1 : subOf(prev) + 1);
+    }
+    return false;
+  }
+  return next.kind === prev.kind && next.value === prev.value + 1;
+}
+
+function subOf(l: Label): number {
+  const m = /^\d+(?:\(?([a-z]+|\d+)\)?)?$/i.exec(l.text);
+  const s = m?.[1];
+  if (!s) return 0;
+  if (/^\d+$/.test(s)) return Number(s);
+  return romanValue(s) ?? letterValue(s) ?? 0;
+}
+
+/** True when a label can open a new list: 1, A, I, a, i, (a), (i), (1), and 5A/5(a) sub-items. */
+export function isFirst(l: Label): boolean {
+  if (l.kind === 'number-letter') return subOf(l) === 1;
+  return l.value === 1;
+}
+
+/** Item type named by a keyword at the start of an index row or on a divider page. */
+export function keywordType(word: string): ItemType | null {
+  const w = word.toLowerCase().replace(/[.:#]+$/, '');
+  if (/^tab[s]?$/.test(w)) return 'tab';
+  if (/^(exhibit|exh|ex)$/.test(w)) return 'exhibit';
+  if (/^(schedule|sched)$/.test(w)) return 'schedule';
+  if (/^(appendix|app|annex|annexure|attachment)$/.test(w)) return 'appendix';
+  if (/^(document|doc)$/.test(w)) return 'document';
+  if (/^(part|section)$/.test(w)) return 'section';
+  return null;
+}
+
+/** Splits a glued keyword and label as OCR and some layouts print them: `TAB7`, `TABl`, `Tab12A`. */
+export function splitGluedKeyword(word: string): { keyword: ItemType; rest: string } | null {
+  const m = /^(tab|exhibit|schedule|appendix)(["“”']?[0-9A-Za-z|!()]{1,6}["“”']?[.:]?)$/i.exec(word);
+  if (!m) return null;
+  const kw = keywordType(m[1]!);
+  if (!kw) return null;
+  // 'Tabs', 'Exhibits' are plurals, not glued labels.
+  if (/^s$/i.test(m[2]!)) return null;
+  return { keyword: kw, rest: m[2]! };
+}
+
+/**
+ * Whether a label printed on a divider/marker matches an item's label, allowing OCR confusions.
+ * Returns 1 for an exact match, 0.85 for a match through OCR confusions, 0 otherwise.
+ */
+export function labelMatch(itemLabel: string, printed: string): number {
+  const a = itemLabel.toUpperCase().replace(/\s+/g, '');
+  const b = printed.toUpperCase().replace(/\s+/g, '').replace(QUOTES, '').replace(/[.:]+$/, '');
+  if (a === b) return 1;
+  if (a.length !== b.length) return 0;
+  for (let i = 0; i < a.length; i++) {
+    if (confusionClass(a[i]!) !== confusionClass(b[i]!)) return 0;
+  }
+  return 0.85;
+}
+
+function confusionClass(c: string): string {
+  if ('1IL|!]'.includes(c)) return '1';
+  if ('0OQD'.includes(c)) return '0';
+  if ('5S'.includes(c)) return '5';
+  if ('8B'.includes(c)) return '8';
+  if ('2Z'.includes(c)) return '2';
+  if ('6G'.includes(c)) return '6';
+  return c;
+}

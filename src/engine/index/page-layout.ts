@@ -1,0 +1,94 @@
+import type { PageText } from '../types.ts';
+import { pageRows, type Row } from './rows.ts';
+
+/**
+ * A page read as rows, with running headers and footers set apart: court headers
+ * (`Case 5:17-cv-00220 Document 1244 Filed … Page 3 of 391`), confidentiality banners,
+ * and the printed page number, which is kept for calibrating page references.
+ */
+export interface PageLayout {
+  page: number;
+  width: number;
+  height: number;
+  source: PageText['source'];
+  /** Rows that carry the page's content, top to bottom. */
+  rows: Row[];
+  /** Numbers printed alone in the header or footer zone (candidate printed page numbers). */
+  printed: number[];
+}
+
+const PAGE_OF = /\bpage\s+\d+\s+of\s+\d+\b/i;
+const COURT_HEADER = /\b(case|document|doc\.?|filed|entered)\b.*\b(filed|page|pageid)\b/i;
+const PAGE_NUMBER = /^(?:page|pg\.?|p\.)?\s*[-–—]?\s*([0-9IlO]{1,4})\s*[-–—]?$/i;
+
+/** Digits, with OCR confusions in a footer number read back (l2 → 12, 1O → 10). */
+function footerNumber(text: string): number | null {
+  const m = PAGE_NUMBER.exec(text.trim());
+  if (!m) return null;
+  const raw = m[1]!;
+  if (!/\d/.test(raw)) return null; // a lone 'I' is more likely a heading than a page number
+  const digits = raw.replace(/[Il]/g, '1').replace(/O/g, '0');
+  if (!/^\d+$/.test(digits)) return null;
+  const n = Number(digits);
+  return n > 0 && n < 10000 ? n : null;
+}
+
+function signature(text: string): string {
+  return text.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * Lays out every page. Rows in the top or bottom tenth that repeat (digits aside) on at least
+ * 40% of pages, court headers and `Page N of M` are set apart from the content.
+ */
+const cache = new WeakMap<PageText[], PageLayout[]>();
+
+export function layoutPages(pages: PageText[]): PageLayout[] {
+  let out = cache.get(pages);
+  if (!out) {
+    out = layout(pages);
+    cache.set(pages, out);
+  }
+  return out;
+}
+
+function layout(pages: PageText[]): PageLayout[] {
+  const all = pages.map((p) => ({ p, rows: pageRows(p) }));
+  const counts = new Map<string, number>();
+  for (const { p, rows } of all) {
+    const seen = new Set<string>();
+    for (const r of rows) {
+      if (!inMargin(r, p.height)) continue;
+      const s = signature(r.text);
+      if (seen.has(s)) continue;
+      seen.add(s);
+      counts.set(s, (counts.get(s) ?? 0) + 1);
+    }
+  }
+  const minRepeat = Math.max(3, Math.ceil(0.4 * pages.length));
+  return all.map(({ p, rows }) => {
+    const content: Row[] = [];
+    const printed: number[] = [];
+    for (const r of rows) {
+      const margin = inMargin(r, p.height);
+      if (margin) {
+        const n = footerNumber(r.text);
+        if (n !== null) {
+          printed.push(n);
+          continue;
+        }
+        if (PAGE_OF.test(r.text) || COURT_HEADER.test(r.text)) continue;
+        if ((counts.get(signature(r.text)) ?? 0) >= minRepeat) continue;
+      } else if (PAGE_OF.test(r.text) && r.words.length <= 16 && COURT_HEADER.test(r.text)) {
+        continue;
+      }
+      content.push(r);
+    }
+    return { page: p.page, width: p.width, height: p.height, source: p.source, rows: content, printed };
+  });
+}
+
+function inMargin(r: Row, pageHeight: number): boolean {
+  const h = pageHeight > 0 ? pageHeight : 792;
+  return r.bbox[3] <= 0.1 * h || r.bbox[1] >= 0.88 * h;
+}

@@ -1,0 +1,156 @@
+import type { ItemType } from '../types.ts';
+import { keywordType, parseLabel, splitGluedKeyword, type Label } from './labels.ts';
+import { rowCells, type Row, type Token } from './rows.ts';
+
+/** What one row of a candidate index page says. */
+export interface ParsedRow {
+  row: Row;
+  /** Item type named on the row (`Tab 3`, `Exhibit "A"`), when there is one. */
+  keyword: ItemType | null;
+  /** Readings of the label that opens the row; empty when the row has none. */
+  labels: Label[];
+  /** Left edge of the label and of the description. */
+  labelX: number;
+  descX: number;
+  /** Description words (label, date cell and page reference taken out). */
+  desc: Token[];
+  pageRef?: string;
+  date?: string;
+  /** Column of the date cell, when the date stands in its own column. */
+  dateCol?: [number, number];
+  /** A table header (`Tab No. | Date | Nature of Document`). */
+  header: boolean;
+  /** A heading naming an index (`INDEX`, `TABLE OF CONTENTS`, `INDEX OF EXHIBITS`). */
+  heading: ItemType | 'index' | null;
+  /** Only a keyword and a label, nothing else (`TAB 7`): a divider, not an index row. */
+  bare: boolean;
+}
+
+const MONTH = '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
+const DATE_SRC = `(?:${MONTH}\\s+\\d{1,2},?\\s+\\d{4}|\\d{1,2}(?:st|nd|rd|th)?\\s+(?:day\\s+of\\s+)?${MONTH},?\\s+\\d{4}|\\d{4}-\\d{2}-\\d{2}|\\d{1,2}[/.]\\d{1,2}[/.]\\d{2,4}|${MONTH}\\s+\\d{4})`;
+const DATE_FULL = new RegExp(`^${DATE_SRC}$`, 'i');
+const DATE_ANY = new RegExp(DATE_SRC, 'i');
+
+const HEADER_WORDS = new Set(['tab', 'tabs', 'no', 'nos', 'number', 'date', 'dated', 'nature', 'of', 'the', 'document', 'documents', 'description', 'page', 'pages', 'exhibit', 'exhibits', 'item', 'items', 'title', 'volume', 'vol', 'pg', 'particulars', 'doc', 'ref', 'reference', 'schedule', 'appendix', 'name', 'filed', 'by']);
+
+const HEADINGS: Array<[RegExp, ItemType | 'index']> = [
+  [/^(index|list|schedule) of (exhibits?|tabs)\b/, 'exhibit'],
+  [/^(index|list) of (schedules)\b/, 'schedule'],
+  [/^(index|list) of (appendices)\b/, 'appendix'],
+  [/^(index|table of contents|contents|index of documents|index to|list of documents|document index|index of the|record index)\b/, 'index'],
+];
+
+/** Heading that names an index, or null. */
+export function indexHeading(text: string): ItemType | 'index' | null {
+  const t = text.toLowerCase().replace(/[^a-z ]+/g, ' ').replace(/\s+/g, ' ').trim();
+  if (t.length === 0 || t.length > 90) return null;
+  for (const [re, kind] of HEADINGS) {
+    if (re.test(t)) {
+      if (kind === 'exhibit' && /^list of exhibits/.test(t) && t.split(' ').length > 8) return null;
+      return kind;
+    }
+  }
+  if (/^(exhibits|tabs)$/.test(t)) return t === 'exhibits' ? 'exhibit' : 'tab';
+  return null;
+}
+
+function isHeader(row: Row): boolean {
+  const words = row.text.toLowerCase().split(/[^a-z#]+/).filter((w) => w.length > 0);
+  if (words.length < 2 || words.length > 12) return false;
+  const hits = words.filter((w) => HEADER_WORDS.has(w) || w === '#').length;
+  return hits === words.length && /\b(date|document|description|page|nature|title|particulars)\b/i.test(row.text);
+}
+
+/** Reads one row: keyword, label, description, date, page reference. */
+export function parseRow(row: Row, opts: { ocr: boolean; light?: boolean }): ParsedRow {
+  const base: ParsedRow = {
+    row, keyword: null, labels: [], labelX: row.bbox[0], descX: row.bbox[0], desc: [], header: false, heading: null, bare: false,
+  };
+  if (row.words.length === 0) return base;
+  if (row.words.length <= 12) {
+    const heading = indexHeading(row.text);
+    if (heading) return { ...base, heading };
+    if (isHeader(row)) return { ...base, header: true };
+  }
+
+  const words = [...row.words];
+  let keyword: ItemType | null = null;
+  let labels: Label[] = [];
+  let labelX = words[0]!.bbox[0];
+  let consumed = 0;
+
+  const first = words[0]!.text;
+  const kw = keywordType(first);
+  const glued = kw ? null : splitGluedKeyword(first);
+  if (kw && words.length >= 2) {
+    let i = 1;
+    if (/^(no\.?|#|number)$/i.test(words[i]!.text) && words.length > 2) i++;
+    const ls = parseLabel(words[i]!.text, { ocr: opts.ocr });
+    if (ls.length > 0) {
+      keyword = kw;
+      labels = ls;
+      consumed = i + 1;
+    }
+  } else if (glued) {
+    const ls = parseLabel(glued.rest, { ocr: true });
+    if (ls.length > 0) {
+      keyword = glued.keyword;
+      labels = ls;
+      consumed = 1;
+    }
+  }
+  if (labels.length === 0) {
+    const ls = parseLabel(first, { ocr: opts.ocr });
+    // A bare label must look like one: '12', '12.', 'A.', 'IV.', '5(a)', '(a)'; a plain word like 'I' or 'A'
+    // opening a sentence is only a label when set apart from the text (a column gap or trailing dot).
+    const marked = /[.):]$/.test(first) || /^\d/.test(first) || (words[1]?.breakBefore ?? false) || first.startsWith('(');
+    if (ls.length > 0 && marked && words.length >= 2) {
+      labels = ls;
+      consumed = 1;
+      labelX = words[0]!.bbox[0];
+    }
+  }
+  if (opts.light && labels.length === 0) return base;
+  const rest = words.slice(consumed);
+  if (labels.length > 0 && rest.length === 0) return { ...base, keyword, labels, labelX, bare: true };
+
+  // Page reference: the last cell when it is a number set apart by a leader or a column gap.
+  let pageRef: string | undefined;
+  const last = rest[rest.length - 1]!;
+  const refText = last.text.replace(/[,;]$/, '');
+  const lastIsRef = /^\d{1,4}(?:\s*[-–]\s*\d{1,4})?$/.test(refText) || (opts.ocr && /^[\dIlO]{1,4}$/.test(refText) && /\d/.test(refText)) || /^[ivxlc]{1,6}$/.test(refText);
+  if (rest.length >= (labels.length > 0 ? 2 : 1) && lastIsRef && (last.breakBefore || row.leader)) {
+    pageRef = refText.replace(/[Il]/g, '1').replace(/O/g, '0').split(/[-–]/)[0]!.trim();
+    rest.pop();
+  }
+
+  // Date: a cell that is only a date comes out of the description; a date inside it stays.
+  let date: string | undefined;
+  let dateCol: [number, number] | undefined;
+  const cells = rowCells({ ...row, words: rest, text: '' });
+  const descTokens: Token[] = [];
+  for (let c = 0; c < cells.length; c++) {
+    const cell = cells[c]!;
+    const text = cell.map((t) => t.text).join(' ');
+    if (!date && cells.length > 1 && DATE_FULL.test(text.replace(/[,;]$/, ''))) {
+      date = text.replace(/[,;]$/, '');
+      dateCol = [cell[0]!.bbox[0], cell[cell.length - 1]!.bbox[2]];
+      continue;
+    }
+    descTokens.push(...cell);
+  }
+  if (descTokens.length === 0) {
+    return { ...base, keyword, labels, labelX, pageRef, date, dateCol, bare: labels.length > 0 && pageRef === undefined && !date };
+  }
+  if (!date) {
+    const m = DATE_ANY.exec(descTokens.map((t) => t.text).join(' '));
+    if (m) date = m[0];
+  }
+  return {
+    ...base, keyword, labels, labelX, descX: descTokens[0]!.bbox[0], desc: descTokens, pageRef, date, dateCol,
+  };
+}
+
+export function isDateText(text: string): boolean {
+  return DATE_FULL.test(text.trim().replace(/[,;]$/, ''));
+}

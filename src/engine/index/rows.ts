@@ -1,0 +1,167 @@
+import type { BBox, PageText, Word } from '../types.ts';
+
+/**
+ * A visual row of a page: every line whose vertical extent overlaps, words sorted left to right.
+ * Text layers often split one visual row into several lines (a label `I.` and its title, a page number
+ * at the right margin); index rows must be read as whole rows.
+ */
+export interface Row {
+  page: number;
+  /** Words left to right; dot leaders are removed and marked on the following word. */
+  words: Token[];
+  /** Words joined by single spaces (leaders removed). */
+  text: string;
+  bbox: BBox;
+  /** Typical glyph height of the row (points). */
+  size: number;
+  /** True when the row contained a dot leader (`....`, `. . .`, `___`). */
+  leader: boolean;
+}
+
+export interface Token extends Word {
+  /** True when a dot leader or a wide gap (a column break) stands just before this token. */
+  breakBefore: boolean;
+}
+
+const LEADER_RUN = /(?:\.\s?){3,}|…+|_{3,}|·{3,}|-{4,}/g;
+
+/** True when a word may hold a leader run (three dots, underscores, middle dots or dashes, or an ellipsis). */
+function mayHoldLeader(t: string): boolean {
+  let run = 0;
+  for (let i = 0; i < t.length; i++) {
+    const c = t.charCodeAt(i);
+    if (c === 0x2026) return true; // …
+    if (c === 46 || c === 95 || c === 0xb7 || c === 45) {
+      if (++run >= 3) return true;
+    } else if (!(c === 32 && run > 0)) run = 0;
+  }
+  return false;
+}
+
+/** Splits a word around dot-leader runs; returns the parts and whether a leader was met. */
+function splitLeaders(w: Word): Array<Word & { leader: boolean }> {
+  const t = w.text;
+  const out: Array<Word & { leader: boolean }> = [];
+  const [x0, y0, x1, y1] = w.bbox;
+  const perChar = t.length > 0 ? (x1 - x0) / t.length : 0;
+  let last = 0;
+  let leaderPending = false;
+  for (const m of t.matchAll(LEADER_RUN)) {
+    const start = m.index;
+    if (start > last) {
+      out.push({ text: t.slice(last, start), bbox: [x0 + last * perChar, y0, x0 + start * perChar, y1], confidence: w.confidence, leader: leaderPending });
+    }
+    leaderPending = true;
+    last = start + m[0].length;
+  }
+  if (last < t.length) {
+    out.push({ text: t.slice(last), bbox: [x0 + last * perChar, y0, x1, y1], confidence: w.confidence, leader: leaderPending });
+    leaderPending = false;
+  }
+  if (leaderPending) out.push({ text: '', bbox: [x1, y0, x1, y1], confidence: w.confidence, leader: true });
+  return out;
+}
+
+function height(b: BBox): number {
+  return Math.max(0, b[3] - b[1]);
+}
+
+function overlap(a: BBox, b: BBox): number {
+  return Math.max(0, Math.min(a[3], b[3]) - Math.max(a[1], b[1]));
+}
+
+function median(xs: number[]): number {
+  if (xs.length === 0) return 0;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+}
+
+const cache = new WeakMap<PageText, Row[]>();
+
+/** Groups a page's lines into visual rows, top to bottom (cached per page object). */
+export function pageRows(page: PageText): Row[] {
+  let rows = cache.get(page);
+  if (!rows) {
+    rows = groupRows(page);
+    cache.set(page, rows);
+  }
+  return rows;
+}
+
+function groupRows(page: PageText): Row[] {
+  const lines = page.lines
+    .filter((l) => l.words.length > 0 || l.text.trim() !== '')
+    .map((l) => ({
+      bbox: l.bbox,
+      words:
+        l.words.length > 0
+          ? l.words
+          : [{ text: l.text.trim(), bbox: l.bbox, confidence: page.source === 'ocr' ? page.confidence : 100 }],
+    }))
+    .sort((a, b) => a.bbox[1] + a.bbox[3] - (b.bbox[1] + b.bbox[3]));
+
+  const groups: Array<{ bbox: BBox; words: Word[] }> = [];
+  for (const l of lines) {
+    const g = groups[groups.length - 1];
+    if (g && overlap(g.bbox, l.bbox) >= 0.5 * Math.min(height(g.bbox), height(l.bbox)) && height(l.bbox) > 0) {
+      g.words.push(...l.words);
+      g.bbox = [Math.min(g.bbox[0], l.bbox[0]), Math.min(g.bbox[1], l.bbox[1]), Math.max(g.bbox[2], l.bbox[2]), Math.max(g.bbox[3], l.bbox[3])];
+    } else {
+      groups.push({ bbox: [...l.bbox], words: [...l.words] });
+    }
+  }
+
+  return groups.map((g) => buildRow(page.page, g.bbox, g.words));
+}
+
+function buildRow(page: number, bbox: BBox, words: Word[]): Row {
+  const sorted = [...words].sort((a, b) => a.bbox[0] - b.bbox[0]);
+  const size = median(sorted.map((w) => height(w.bbox))) || height(bbox);
+  const tokens: Token[] = [];
+  let leader = false;
+  let pendingBreak = false;
+  let prevRight: number | null = null;
+  const push = (text: string, bbox: BBox, confidence: number, isLeader: boolean): void => {
+    if (isLeader) {
+      leader = true;
+      pendingBreak = true;
+    }
+    const trimmed = text.trim();
+    if (trimmed === '') return;
+    const gap = prevRight === null ? 0 : bbox[0] - prevRight;
+    tokens.push({ text: trimmed, bbox, confidence, breakBefore: pendingBreak || gap > 1.1 * size });
+    pendingBreak = false;
+    prevRight = bbox[2];
+  };
+  for (const w of sorted) {
+    if (!mayHoldLeader(w.text)) push(w.text, w.bbox, w.confidence, false);
+    else for (const part of splitLeaders(w)) push(part.text, part.bbox, part.confidence, part.leader);
+  }
+  return { page, words: tokens, text: tokens.map((t) => t.text).join(' '), bbox, size, leader };
+}
+
+/** Cells of a row: runs of tokens separated by a leader or a wide gap. */
+export function rowCells(row: Row): Token[][] {
+  const cells: Token[][] = [];
+  for (const t of row.words) {
+    if (cells.length === 0 || t.breakBefore) cells.push([t]);
+    else cells[cells.length - 1]!.push(t);
+  }
+  return cells;
+}
+
+export function unionBox(a: BBox, b: BBox): BBox {
+  return [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])];
+}
+
+/** Lower-case words of a text, letters and digits only (for matching descriptions and headings). */
+export function normWords(text: string): string[] {
+  return text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[’‘`]/g, "'")
+    .split(/[^a-z0-9']+/)
+    .map((w) => w.replace(/^'+|'+$/g, ''))
+    .filter((w) => w.length > 0);
+}
