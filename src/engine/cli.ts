@@ -1,0 +1,200 @@
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { parsePageRanges } from './index/parse-page-ranges.ts';
+import { detectBrief, linkBrief, type PipelineProgress } from './pipeline.ts';
+import { EngineError } from './types.ts';
+
+const HELP = `brieflink - link a brief's index to the pages where its items start
+
+Usage:
+  brieflink link <brief.pdf> [--record <record.pdf>] [--index-pages 2-9] --out <dir> [--no-ocr] [--stats]
+  brieflink detect <brief.pdf> [--index-pages 2-9] [--no-ocr]
+  brieflink --help
+
+link    writes <dir>/Master.linked.pdf (the brief, with the record appended when given, one link
+        per index item and one bookmark per item) and <dir>/review.json.
+detect  prints the index items found as JSON on stdout.
+
+Options:
+  --record <file>       trial record whose pages the index points into (appended to the output)
+  --index-pages <list>  the brief's index pages, e.g. 2-9 or 2,3,4 (default: found automatically)
+  --out <dir>           output folder (created when missing)
+  --no-ocr              do not OCR pages without a text layer
+  --stats               print wall time and peak memory on stderr at the end
+  -h, --help            this help
+
+Exit status: 0 success, 1 bad input, 2 the output did not pass validation.`;
+
+class UsageError extends Error {}
+
+const REASONS: Record<string, string> = {
+  'not-pdf': 'not a PDF file',
+  'password-protected': 'password-protected PDF',
+  damaged: 'damaged PDF that cannot be repaired',
+};
+
+function progressPrinter(): (e: PipelineProgress) => void {
+  let lastPhase = '';
+  let lastStep = -1;
+  return (e) => {
+    const step = e.total > 0 ? Math.floor((e.done / e.total) * 10) : 0;
+    if (e.phase === lastPhase && step === lastStep) return;
+    lastPhase = e.phase;
+    lastStep = step;
+    const eta = e.etaMs !== undefined && e.done < e.total ? `, about ${Math.ceil(e.etaMs / 1000)} s left` : '';
+    const avg = e.avgMsPerPage ? `, ${Math.round(e.avgMsPerPage)} ms/page` : '';
+    process.stderr.write(`brieflink: ${e.phase} ${e.done}/${e.total}${avg}${eta}\n`);
+  };
+}
+
+async function readInput(file: string): Promise<Uint8Array> {
+  try {
+    return new Uint8Array(await readFile(file));
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a folder, not a file' : (err as Error).message;
+    throw new EngineError('io', `${file}: ${why}`);
+  }
+}
+
+async function writeAtomic(file: string, data: Uint8Array | string): Promise<void> {
+  const tmp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
+  try {
+    await writeFile(tmp, data);
+    await rename(tmp, file);
+  } catch (err) {
+    await rm(tmp, { force: true });
+    throw err;
+  }
+}
+
+/** Run a step that opens `file`, turning the PDF errors into `<file>: <reason>`. */
+async function about<T>(file: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof EngineError && REASONS[err.code]) throw new EngineError(err.code, `${file}: ${REASONS[err.code]}`);
+    throw err;
+  }
+}
+
+function indexPagesOption(value: string | undefined): number[] | undefined {
+  if (value === undefined) return undefined;
+  try {
+    return parsePageRanges(value);
+  } catch (err) {
+    throw new UsageError(`--index-pages ${value}: ${(err as Error).message}`);
+  }
+}
+
+async function runLink(args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      record: { type: 'string' },
+      'index-pages': { type: 'string' },
+      out: { type: 'string' },
+      'no-ocr': { type: 'boolean' },
+      stats: { type: 'boolean' },
+    },
+  });
+  if (positionals.length !== 1) throw new UsageError('link needs exactly one brief PDF');
+  if (!values.out) throw new UsageError('link needs --out <dir>');
+  const briefFile = positionals[0]!;
+  const indexPages = indexPagesOption(values['index-pages']);
+  const brief = await readInput(briefFile);
+  const record = values.record ? await readInput(values.record) : undefined;
+
+  // open each input once up front so an error names the file it is about
+  const { openPdf } = await import('./pdf/index.ts');
+  await about(briefFile, async () => openPdf(brief).close());
+  if (record) await about(values.record!, async () => openPdf(record).close());
+
+  const result = await linkBrief({
+    brief,
+    briefName: path.basename(briefFile),
+    ...(record ? { record, recordName: path.basename(values.record!) } : {}),
+    ...(indexPages ? { indexPages } : {}),
+    ocr: values['no-ocr'] ? 'off' : 'auto',
+    onProgress: progressPrinter(),
+  });
+
+  await mkdir(values.out, { recursive: true });
+  const pdfPath = path.join(values.out, 'Master.linked.pdf');
+  await writeAtomic(pdfPath, result.pdf);
+  await writeAtomic(path.join(values.out, 'review.json'), `${JSON.stringify(result.review, null, 2)}\n`);
+  for (const f of result.ocrFailed) process.stderr.write(`brieflink: OCR failed on page ${f.page}: ${f.error}\n`);
+
+  const v = result.review.validation;
+  process.stderr.write(
+    `brieflink: ${v.links_created}/${v.expected_tabs} items linked, ${v.broken_links} broken links -> ${pdfPath}\n`,
+  );
+  if (!v.success) {
+    const missing = result.review.links.filter((l) => l.masterPage === null).map((l) => l.item);
+    const why = v.expected_tabs === 0
+      ? `no index found${result.reason ? ` (${result.reason})` : ''}`
+      : missing.length
+        ? `no destination for item(s) ${missing.slice(0, 10).join(', ')}${missing.length > 10 ? ` and ${missing.length - 10} more` : ''}`
+        : 'links or bookmarks did not read back as written';
+    process.stderr.write(`brieflink: validation failed: ${why}\n`);
+  }
+  return v.success ? 0 : 2;
+}
+
+async function runDetect(args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { 'index-pages': { type: 'string' }, 'no-ocr': { type: 'boolean' } },
+  });
+  if (positionals.length !== 1) throw new UsageError('detect needs exactly one PDF');
+  const file = positionals[0]!;
+  const indexPages = indexPagesOption(values['index-pages']);
+  const bytes = await readInput(file);
+  const detection = await about(file, () =>
+    detectBrief({
+      brief: bytes,
+      ...(indexPages ? { indexPages } : {}),
+      ocr: values['no-ocr'] ? 'off' : 'auto',
+      onProgress: progressPrinter(),
+    }),
+  );
+  process.stdout.write(`${JSON.stringify(detection, null, 2)}\n`);
+  if (detection.items.length === 0) process.stderr.write(`brieflink: no index found: ${detection.reason ?? ''}\n`);
+  return 0;
+}
+
+/** The `brieflink` command. Returns the exit status. */
+export async function main(argv: string[]): Promise<number> {
+  const started = performance.now();
+  const stats = argv.includes('--stats');
+  try {
+    const [command, ...rest] = argv;
+    if (!command || command === '--help' || command === '-h' || rest.includes('--help') || rest.includes('-h')) {
+      process.stdout.write(`${HELP}\n`);
+      return command ? 0 : 1;
+    }
+    if (command === 'link') return await runLink(rest);
+    if (command === 'detect') return await runDetect(rest);
+    throw new UsageError(`unknown command '${command}' (try --help)`);
+  } catch (err) {
+    if (err instanceof UsageError || (err instanceof TypeError && (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS'))) {
+      process.stderr.write(`brieflink: ${err.message}\n`);
+      return 1;
+    }
+    if (err instanceof EngineError) {
+      process.stderr.write(`brieflink: ${err.message}\n`);
+      return 1;
+    }
+    process.stderr.write(`brieflink: internal error: ${(err as Error).stack ?? String(err)}\n`);
+    return 3;
+  } finally {
+    if (stats) {
+      const wall = Math.round(performance.now() - started);
+      const rss = Math.round(process.resourceUsage().maxRSS / 1024);
+      process.stderr.write(`brieflink: stats wall_ms=${wall} peak_rss_mb=${rss}\n`);
+    }
+  }
+}

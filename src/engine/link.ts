@@ -1,0 +1,67 @@
+import { openPdf } from './pdf/index.ts';
+import type { BBox, ReviewJson } from './types.ts';
+import { outlineTitle } from './write/outline-title.ts';
+
+const RECT_TOLERANCE = 1;
+
+function sameRect(a: BBox, b: BBox): boolean {
+  return a.every((v, i) => Math.abs(v - b[i]!) <= RECT_TOLERANCE);
+}
+
+/** Whether a link's `why` says it was placed by a `*Tn` start-of-tab marker in the record. */
+function usedMarker(why: string): boolean {
+  return /\*\s?T\s?\d/i.test(why) || /\bmarker\b/i.test(why);
+}
+
+/**
+ * Read the written Master.linked.pdf back and check it against review.json: every item with a
+ * destination must have exactly one link over its row on its index page going to its masterPage;
+ * a link there that is missing, goes elsewhere or nowhere is broken. Bookmarks must mirror the
+ * linked items in order. Fills review.validation (DESIGN §5).
+ */
+export function validateMaster(pdfBytes: Uint8Array, review: ReviewJson): ReviewJson['validation'] {
+  const doc = openPdf(pdfBytes);
+  try {
+    const pageCount = doc.pageCount;
+    const onPage = new Map<number, ReturnType<typeof doc.links>>();
+    const linksOn = (page: number) => {
+      if (!onPage.has(page)) onPage.set(page, page >= 1 && page <= pageCount ? doc.links(page) : []);
+      return onPage.get(page)!;
+    };
+    const expected = review.links.filter((l) => l.masterPage !== null);
+    let created = 0;
+    let broken = 0;
+    for (const l of expected) {
+      const matches = linksOn(l.srcPage).filter((k) => sameRect(k.rect, l.bbox));
+      const good = matches.filter((k) => k.targetPage === l.masterPage && k.targetPage !== null);
+      if (good.length === 1 && matches.length === 1) created++;
+      else broken++;
+    }
+    // any other internal link on an index page that leads nowhere is broken too
+    for (const page of new Set(review.index.pages)) {
+      for (const k of linksOn(page)) {
+        const ours = expected.some((l) => l.srcPage === page && sameRect(k.rect, l.bbox));
+        const external = /^[a-z][a-z0-9+.-]*:/i.test(k.uri);
+        if (!ours && !external && k.targetPage === null) broken++;
+      }
+    }
+    const outline = doc.outline();
+    const items = new Map(review.index.items.map((it) => [it.ordinal, it]));
+    const wantOutline = expected.map((l) => ({ title: outlineTitle(items.get(l.item)!), page: l.masterPage }));
+    const outlineOk =
+      outline.length === wantOutline.length &&
+      outline.every((o, i) => o.title === wantOutline[i]!.title && o.page === wantOutline[i]!.page);
+    const expectedTabs = review.index.items.length;
+    const found = expected.length;
+    return {
+      expected_tabs: expectedTabs,
+      found_tabs: found,
+      links_created: created,
+      broken_links: broken,
+      markers_used: expected.filter((l) => usedMarker(l.why)).length,
+      success: expectedTabs > 0 && found === expectedTabs && created === expectedTabs && broken === 0 && outlineOk,
+    };
+  } finally {
+    doc.close();
+  }
+}

@@ -1,0 +1,27 @@
+import type { PdfDoc } from '../pdf/types.ts';
+import type { ReviewJson } from '../types.ts';
+import { outlineTitle } from './outline-title.ts';
+
+/**
+ * Master.linked.pdf: the brief with the record appended (when given), one internal link per item
+ * that has a destination, over its row on the index page, and one bookmark per such item in index
+ * order. Existing annotations, links and the text layer are kept. `brief` is changed in place.
+ */
+export function writeMaster(brief: PdfDoc, record: PdfDoc | null, review: ReviewJson): Uint8Array {
+  if (record) {
+    const start = brief.append(record);
+    if (review.record && start !== review.record.offset + 1) {
+      throw new Error(`record appended at page ${start}, expected ${review.record.offset + 1}`);
+    }
+  }
+  const items = new Map(review.index.items.map((it) => [it.ordinal, it]));
+  const outline: Array<{ title: string; page: number }> = [];
+  for (const link of review.links) {
+    if (link.masterPage === null) continue;
+    brief.addLink(link.srcPage, link.bbox, link.masterPage);
+    const item = items.get(link.item);
+    if (item) outline.push({ title: outlineTitle(item), page: link.masterPage });
+  }
+  brief.setOutline(outline);
+  return brief.save();
+}
