@@ -28,6 +28,13 @@ export interface AppDeps {
   rateLimits?: Partial<AuthRateLimits>;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route the app registered, with whether it is reachable signed out. */
+    routeTable: { method: string; url: string; public: boolean }[];
+  }
+}
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
   const app = Fastify({
@@ -36,6 +43,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
   }) as unknown as FastifyInstance;
+
+  const routeTable: FastifyInstance['routeTable'] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (r) => {
+    const methods = Array.isArray(r.method) ? r.method : [r.method];
+    for (const m of methods) {
+      if (m !== 'HEAD') routeTable.push({ method: m, url: r.url, public: r.config?.public === true });
+    }
+  });
 
   app.setErrorHandler((err, req, reply) => {
     if (err instanceof AppError) {
