@@ -1,17 +1,66 @@
+import { layoutPages } from '../index/page-layout.ts';
 import type { Destination, IndexItem, PageText } from '../types.ts';
+import { ANCHORS, itemCandidates, type Candidate, type DocEvidence } from './candidates.ts';
+import { chooseSequence } from './choose-sequence.ts';
+import { headingRows, pageEvidence, type HeadingRow } from './page-evidence.ts';
+import { calibratePrinted } from './printed-pages.ts';
+import { confidenceOf } from './confidence.ts';
 
-/** For every index item, the page where it starts (one destination per item, same order). */
+/**
+ * For every index item, the page where it starts, in the brief or in the record.
+ *
+ * Each page is read once for evidence (divider pages, `*T` markers, exhibit cover pages, headings,
+ * printed footer numbers); each item gets its candidate pages with that evidence scored; then one
+ * sequence that follows index order and agrees best with all evidence is chosen. Every destination
+ * says why, with a confidence in [0, 1].
+ */
 export function resolveDestinations(input: {
   items: IndexItem[];
   indexPages: number[];
   source: PageText[];
   record: PageText[] | null;
 }): Destination[] {
-  return input.items.map((it) => ({
-    item: it.ordinal,
-    target: 'source' as const,
-    targetPage: null,
-    confidence: 0,
-    why: 'no destination found',
-  }));
+  const docs: DocEvidence[] = [];
+  const firstIndex = input.indexPages.length > 0 ? Math.min(...input.indexPages) : 1;
+  const excluded = new Set<number>(input.indexPages);
+  for (let p = 1; p < firstIndex; p++) excluded.add(p);
+  docs.push(docEvidence(input.source, 'source', excluded, 0));
+  if (input.record) docs.push(docEvidence(input.record, 'record', new Set(), input.source.length));
+
+  const cands: Candidate[][] = input.items.map((it) => itemCandidates(it, docs));
+  const chosen = chooseSequence(cands);
+
+  return input.items.map((it, i) => {
+    const j = chosen[i]!;
+    if (j < 0) {
+      return { item: it.ordinal, target: 'source' as const, targetPage: null, confidence: 0, why: noDestinationWhy(it, cands[i]!) };
+    }
+    const c = cands[i]![j]!;
+    const { confidence, why } = confidenceOf(it, c, cands[i]!);
+    return { item: it.ordinal, target: c.doc, targetPage: c.page, confidence, why };
+  });
+}
+
+function docEvidence(pages: PageText[], doc: 'source' | 'record', excluded: Set<number>, base: number): DocEvidence {
+  const layouts = layoutPages(pages);
+  const evidence = layouts.map((l) => pageEvidence(l, doc));
+  const headings = new Map<string, HeadingRow[]>();
+  for (const l of layouts) {
+    if (excluded.has(l.page)) continue;
+    for (const h of headingRows(l, doc)) {
+      const k = h.words[0]!;
+      const list = headings.get(k);
+      if (list) list.push(h);
+      else headings.set(k, [h]);
+    }
+  }
+  return { doc, pages: evidence, printed: calibratePrinted(evidence), headings, excluded, base };
+}
+
+function noDestinationWhy(item: IndexItem, cands: Candidate[]): string {
+  if (cands.length === 0) {
+    return 'no divider page, marker, exhibit cover page, page reference or matching heading was found for this item';
+  }
+  const anchored = cands.some((c) => c.evidence.some((e) => ANCHORS.has(e.kind)));
+  return `the pages found for this item (${cands.map((c) => c.page).slice(0, 5).join(', ')}) are out of order with the items around it${anchored ? '' : ' and none is a divider or cover page'}; no destination was chosen`;
 }

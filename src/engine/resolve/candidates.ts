@@ -1,0 +1,152 @@
+import { labelMatch } from '../index/labels.ts';
+import { normWords } from '../index/rows.ts';
+import type { IndexItem } from '../types.ts';
+import type { HeadingRow, PageEvidence } from './page-evidence.ts';
+import { refNumber, type PrintedPages } from './printed-pages.ts';
+
+export type EvidenceKind = 'divider' | 'marker' | 'cover' | 'printed' | 'offset' | 'raw-ref' | 'heading';
+
+export interface Evidence {
+  kind: EvidenceKind;
+  /** Strength 0..1 of this piece of evidence alone. */
+  strength: number;
+  why: string;
+}
+
+/** A page where an item may start, with the evidence for it. */
+export interface Candidate {
+  doc: 'source' | 'record';
+  page: number;
+  /** Position in the brief followed by the record (for ordering). */
+  pos: number;
+  evidence: Evidence[];
+  score: number;
+}
+
+export interface DocEvidence {
+  doc: 'source' | 'record';
+  pages: PageEvidence[];
+  printed: PrintedPages;
+  headings: Map<string, HeadingRow[]>;
+  /** Pages that can never be a destination (the index itself, pages before it). */
+  excluded: Set<number>;
+  /** Added to a page number to get its position in brief-then-record order. */
+  base: number;
+}
+
+export const ANCHORS: ReadonlySet<EvidenceKind> = new Set(['divider', 'marker', 'cover']);
+
+/** Every page where the item may start, evidence merged per page, each scored. */
+export function itemCandidates(item: IndexItem, docs: DocEvidence[]): Candidate[] {
+  const byKey = new Map<string, Candidate>();
+  const add = (d: DocEvidence, page: number, e: Evidence): void => {
+    if (page < 1 || page > d.pages.length || d.excluded.has(page)) return;
+    const key = `${d.doc}:${page}`;
+    let c = byKey.get(key);
+    if (!c) {
+      c = { doc: d.doc, page, pos: d.base + page, evidence: [], score: 0 };
+      byKey.set(key, c);
+    }
+    const same = c.evidence.find((x) => x.kind === e.kind);
+    if (!same) c.evidence.push(e);
+    else if (e.strength > same.strength) Object.assign(same, e);
+  };
+
+  const ref = refNumber(item.pageRef);
+  for (const d of docs) {
+    for (const p of d.pages) {
+      if (p.divider) {
+        const m = labelMatch(item.label, p.divider.label);
+        if (m > 0) {
+          const kindOk = p.divider.keyword === item.type || (['tab', 'document'].includes(p.divider.keyword) && ['tab', 'document', 'section'].includes(item.type));
+          const read = m < 1 ? ` (read as ${p.divider.keyword.toUpperCase()} ${item.label})` : '';
+          const what = p.divider.alone ? 'divider page' : 'page headed';
+          add(d, p.page, { kind: 'divider', strength: m * (p.divider.alone ? 1 : 0.85) * (kindOk ? 1 : 0.85), why: `${what} '${p.divider.shown}'${read}` });
+        }
+      }
+      for (const mk of p.markers) {
+        const m = labelMatch(item.label, mk.label);
+        if (m > 0) add(d, p.page, { kind: 'marker', strength: m, why: `${d.doc === 'record' ? 'record ' : ''}marker '${mk.shown}'` });
+      }
+      if (p.cover) {
+        const m = labelMatch(item.label, p.cover.label);
+        if (m > 0) add(d, p.page, { kind: 'cover', strength: m * (item.type === 'exhibit' ? 1 : 0.9), why: `exhibit cover page '${p.cover.shown}'` });
+      }
+    }
+    if (ref !== null) {
+      const docWeight = d.doc === 'record' ? 0.95 : 1;
+      for (const page of d.printed.byNumber.get(ref) ?? []) {
+        add(d, page, { kind: 'printed', strength: 0.75 * docWeight, why: `printed page ${ref} in the footer` });
+      }
+      if (d.printed.offset !== null) {
+        const page = ref + d.printed.offset;
+        const own = d.pages[page - 1]?.printed ?? [];
+        const agrees = own.length === 0 || own.includes(ref);
+        const sign = d.printed.offset >= 0 ? `+ offset ${d.printed.offset}` : `− offset ${-d.printed.offset}`;
+        add(d, page, { kind: 'offset', strength: (agrees ? 0.7 : 0.35) * docWeight, why: `printed page ${ref} ${sign} from footers` });
+      } else if (d.printed.numbered === 0) {
+        add(d, ref, { kind: 'raw-ref', strength: 0.3 * docWeight, why: `index page number ${ref} taken as the PDF page (no printed page numbers found)` });
+      }
+    }
+    for (const h of headingMatches(item, d)) add(d, h.page, h.evidence);
+  }
+
+  // Support that lands on the page right after an anchor (a divider is often unnumbered and the
+  // document's own first page carries the printed number and the title) counts for the anchor.
+  const cands = [...byKey.values()];
+  for (const c of cands) {
+    if (c.evidence.some((e) => ANCHORS.has(e.kind))) continue;
+    const prev = byKey.get(`${c.doc}:${c.page - 1}`);
+    if (!prev || !prev.evidence.some((e) => ANCHORS.has(e.kind))) continue;
+    for (const e of c.evidence) {
+      if (!prev.evidence.some((x) => x.kind === e.kind)) prev.evidence.push({ ...e, why: `${e.why} (next page)` });
+    }
+    byKey.delete(`${c.doc}:${c.page}`);
+  }
+  const out = [...byKey.values()];
+  for (const c of out) c.score = scoreOf(c.evidence);
+  return out.sort((a, b) => a.pos - b.pos);
+}
+
+/** Anchors (divider, marker, cover) dominate; page references and headings support. */
+export function scoreOf(ev: Evidence[]): number {
+  let anchor = 0;
+  let ref = 0;
+  let heading = 0;
+  for (const e of ev) {
+    if (ANCHORS.has(e.kind)) anchor = Math.max(anchor, e.strength);
+    else if (e.kind === 'heading') heading = Math.max(heading, e.strength);
+    else ref = Math.max(ref, e.strength);
+  }
+  const refBoth = ev.some((e) => e.kind === 'printed') && ev.some((e) => e.kind === 'offset') ? 0.1 : 0;
+  return anchor > 0 ? 2 * anchor + 0.3 * (ref + refBoth) + 0.3 * heading : ref + refBoth + 0.6 * heading;
+}
+
+function lastLabelPart(label: string): string {
+  const m = /([^.()]+)\)?$/.exec(label);
+  return (m?.[1] ?? label).toLowerCase();
+}
+
+/** Rows whose words match the item's description. */
+function headingMatches(item: IndexItem, d: DocEvidence): Array<{ page: number; evidence: Evidence }> {
+  const desc = normWords(item.text);
+  if (desc.length === 0) return [];
+  const rows = d.headings.get(desc[0]!) ?? [];
+  const out: Array<{ page: number; evidence: Evidence }> = [];
+  const own = lastLabelPart(item.label);
+  for (const r of rows) {
+    let k = 0;
+    while (k < r.words.length && k < desc.length && r.words[k] === desc[k]) k++;
+    let s = 0;
+    if (k === desc.length && r.words.length <= desc.length + Math.max(1, Math.floor(0.2 * desc.length))) s = 0.5;
+    else if (k === r.words.length && k >= Math.min(3, desc.length)) s = 0.35;
+    else if (k >= 4 && k >= 0.6 * desc.length) s = 0.3;
+    if (s === 0) continue;
+    const labelled = r.label !== null && r.label.toLowerCase() === own;
+    if (r.label !== null && !labelled && desc.length <= 2) continue;
+    if (labelled) s += 0.1;
+    if (r.order <= 3) s += 0.05;
+    out.push({ page: r.page, evidence: { kind: 'heading', strength: Math.min(0.65, s), why: `heading '${r.text.slice(0, 60)}'` } });
+  }
+  return out;
+}

@@ -1,0 +1,101 @@
+import { keywordType } from '../index/labels.ts';
+import type { PageLayout } from '../index/page-layout.ts';
+import { parseRow } from '../index/parse-row.ts';
+import { normWords, type Row } from '../index/rows.ts';
+import type { ItemType } from '../types.ts';
+
+/** What a page shows that can mark the start of an item. */
+export interface PageEvidence {
+  doc: 'source' | 'record';
+  /** 1-based page within its document. */
+  page: number;
+  /** Divider: a keyword and a label standing alone (`TAB 7`, `Exhibit "C"`, OCR'd `TABl`). */
+  divider: { keyword: ItemType; label: string; shown: string; alone: boolean } | null;
+  /** Record start markers such as `*T3`. */
+  markers: Array<{ label: string; shown: string }>;
+  /** Commissioner's exhibit cover page: `This is Exhibit "C" referred to in …`. */
+  cover: { label: string; shown: string } | null;
+  /** Numbers printed alone in the header or footer. */
+  printed: number[];
+}
+
+/** A short row that may be a heading, for matching item descriptions. */
+export interface HeadingRow {
+  doc: 'source' | 'record';
+  page: number;
+  /** Row words, normalised, with a leading label (`C.`, `1.`, `IV`) taken off. */
+  words: string[];
+  /** The leading label, when the row had one. */
+  label: string | null;
+  text: string;
+  /** Row index on the page among content rows (0 = first). */
+  order: number;
+}
+
+const MARKER = /\*\s?T\s?([0-9IlO|]{1,4}[A-Za-z]?)\b/g;
+const COVER = /\bthis\s+is\s+exhibit\s*(?:no\.?\s*)?["“”'‘’]*\s*([A-Za-z0-9]{1,4}(?:[-.]\d{1,3})?)\b/i;
+
+export function pageEvidence(layout: PageLayout, doc: 'source' | 'record'): PageEvidence {
+  const ocr = layout.source === 'ocr';
+  const rows = layout.rows;
+  let divider: PageEvidence['divider'] = null;
+  const few = rows.length <= 6;
+  const top = rows.slice(0, few ? rows.length : 3);
+  for (let i = 0; i < top.length && !divider; i++) {
+    const r = top[i]!;
+    if (r.words.length > 4) continue;
+    const pr = parseRow(r, { ocr, light: true });
+    if (pr.keyword && pr.bare) {
+      divider = { keyword: pr.keyword, label: labelToken(r), shown: r.text, alone: few };
+      continue;
+    }
+    // Keyword and label on separate rows ("TAB" above a large "7").
+    const kw = r.words.length === 1 ? keywordType(r.words[0]!.text) : null;
+    const next = top[i + 1];
+    if (kw && next && next.words.length === 1 && /^["“]?[0-9A-Za-z|!]{1,4}["”]?\.?$/.test(next.words[0]!.text)) {
+      divider = { keyword: kw, label: next.words[0]!.text, shown: `${r.text} ${next.text}`, alone: few };
+    }
+  }
+
+  const markers: PageEvidence['markers'] = [];
+  for (const r of rows) {
+    if (!r.text.includes('*')) continue;
+    for (const m of r.text.matchAll(MARKER)) markers.push({ label: m[1]!, shown: m[0].replace(/\s+/g, '') });
+  }
+
+  let cover: PageEvidence['cover'] = null;
+  const head = rows.slice(0, 15).map((r) => r.text).join(' ');
+  if (/exhibit/i.test(head)) {
+    const m = COVER.exec(head);
+    if (m) cover = { label: m[1]!, shown: m[0] };
+  }
+  return { doc, page: layout.page, divider, markers, cover, printed: layout.printed };
+}
+
+/** The label part of a divider row (`TAB 7` → '7', `TABl` → 'l', `Exhibit "C"` → 'C'). */
+function labelToken(r: Row): string {
+  const words = r.words.map((w) => w.text);
+  const first = words[0]!;
+  const glued = /^(tab|exhibit|schedule|appendix|document)(.+)$/i.exec(first);
+  let rest = words.length === 1 && glued ? glued[2]! : words.slice(1).filter((w) => !/^(no\.?|#)$/i.test(w)).join('');
+  rest = rest.replace(/^["“”'‘’]+|["“”'‘’.:]+$/g, '');
+  return rest;
+}
+
+/** Short rows that may be headings (at most 14 words), with any leading label set apart. */
+export function headingRows(layout: PageLayout, doc: 'source' | 'record'): HeadingRow[] {
+  const out: HeadingRow[] = [];
+  layout.rows.forEach((r, order) => {
+    if (r.words.length === 0 || r.words.length > 14) return;
+    let label: string | null = null;
+    let text = r.text;
+    const m = /^(\(?[0-9]{1,3}[A-Za-z]?\)?|\(?[A-Za-z]{1,2}\)?|[IVXLC]{1,6})[.)]\s+(.*)$/.exec(text);
+    if (m) {
+      label = m[1]!.replace(/[()]/g, '');
+      text = m[2]!;
+    }
+    const words = normWords(text);
+    if (words.length > 0) out.push({ doc, page: layout.page, words, label, text: r.text, order });
+  });
+  return out;
+}
