@@ -56,3 +56,19 @@ export function encryptPdf(bytes: Uint8Array, userPassword: string, ownerPasswor
     doc.destroy();
   }
 }
+
+/** Remove pages (1-based) from a PDF, leaving links that pointed to them dangling (for tests). */
+export function deletePages(bytes: Uint8Array, pages: number[]): Uint8Array {
+  const doc = new mupdf.PDFDocument(bytes);
+  try {
+    for (const p of [...pages].sort((a, b) => b - a)) doc.deletePage(p - 1);
+    const buf = doc.saveToBuffer('');
+    try {
+      return buf.asUint8Array().slice();
+    } finally {
+      buf.destroy();
+    }
+  } finally {
+    doc.destroy();
+  }
+}

@@ -90,6 +90,7 @@ export class MupdfDoc implements PdfDoc {
   append(other: PdfDoc): number {
     if (!(other instanceof MupdfDoc)) throw new TypeError('can only append a document opened with openPdf');
     const start = this.pageCount + 1;
+    this.#pageObjects = null;
     const map = this.doc.newGraftMap();
     try {
       const n = other.pageCount;
@@ -100,16 +101,49 @@ export class MupdfDoc implements PdfDoc {
     return start;
   }
 
+  #pageObjects: Set<number> | null = null;
+
+  /** Object numbers of the pages in the page tree (to tell a link to a removed page). */
+  #pageObjectNumbers(): Set<number> {
+    if (!this.#pageObjects) {
+      const set = new Set<number>();
+      for (let i = 0; i < this.pageCount; i++) set.add(this.doc.findPage(i).asIndirect());
+      this.#pageObjects = set;
+    }
+    return this.#pageObjects;
+  }
+
+  /** For each link annotation on the page, in order: does its destination name a page object that is gone? */
+  #danglingDestinations(p: mupdf.PDFPage): boolean[] {
+    const out: boolean[] = [];
+    const annots = p.getObject().get('Annots');
+    if (!annots.isArray()) return out;
+    const pages = this.#pageObjectNumbers();
+    for (let i = 0; i < annots.length; i++) {
+      const a = annots.get(i);
+      if (!a.isDictionary() || a.get('Subtype').asName() !== 'Link') continue;
+      let dest = a.get('Dest');
+      const action = a.get('A');
+      if (dest.isNull() && action.isDictionary() && action.get('S').asName() === 'GoTo') dest = action.get('D');
+      const first = dest.isArray() && dest.length > 0 ? dest.get(0) : null;
+      out.push(first !== null && first.isIndirect() && !pages.has(first.asIndirect()));
+    }
+    return out;
+  }
+
   links(page: number): Array<{ rect: BBox; targetPage: number | null; uri: string }> {
     const count = this.pageCount;
     return this.#withPage(page, (p) => {
       const out: Array<{ rect: BBox; targetPage: number | null; uri: string }> = [];
-      for (const link of p.getLinks()) {
+      const links = p.getLinks();
+      const dangling = this.#danglingDestinations(p);
+      const byOrder = dangling.length === links.length;
+      links.forEach((link, i) => {
         try {
           const r = link.getBounds();
           const uri = link.getURI();
           let target: number | null = null;
-          if (!link.isExternal()) {
+          if (!link.isExternal() && !(byOrder && dangling[i])) {
             const idx = this.doc.resolveLink(uri);
             target = idx >= 0 && idx < count ? idx + 1 : null;
           }
@@ -117,7 +151,7 @@ export class MupdfDoc implements PdfDoc {
         } finally {
           link.destroy();
         }
-      }
+      });
       return out;
     });
   }
