@@ -17,6 +17,19 @@ describe('splitLeaders', () => {
     expect(line!.words[3]!.box).toEqual([270, 10, 290, 30]);
   });
 
+  it('cuts a leader out of the middle of a word, keeping dates and abbreviations whole', () => {
+    const [line] = splitLeaders([
+      {
+        words: [
+          { text: 'U.S.C.', box: [0, 0, 60, 20], confidence: 90 },
+          { text: '2021........1', box: [100, 0, 230, 20], confidence: 90 },
+        ],
+      },
+    ]);
+    expect(line!.words.map((w) => w.text)).toEqual(['U.S.C.', '2021', '........', '1']);
+    expect(line!.words.map((w) => w.box[0])).toEqual([0, 100, 140, 220]);
+  });
+
   it('uses character boxes when the engine gives them, and leaves ordinary words alone', () => {
     const symbols = ['.', '.', '.', '7'].map((text, i) => ({ text, box: [i * 5, 0, i * 5 + (text === '7' ? 12 : 3), 20] as [number, number, number, number] }));
     const [line] = splitLeaders([

@@ -1,7 +1,7 @@
 import type { PixelLine, PixelWord } from './engine-types.ts';
 
-const LEADER_THEN_TEXT = /^([.…·_]{2,})([^.…·_].*)$/;
-const TEXT_THEN_LEADER = /^(.*[^.…·_])([.…·_]{3,})$/;
+/** A run of leader characters: three or more anywhere, or two or more at the start of a word. */
+const LEADER_RUN = /^[.…·_]{2,}|[.…·_]{3,}/gu;
 
 /** Box of the characters [from, to) of a word: from its symbols, or in proportion to the characters. */
 function partBox(word: PixelWord, from: number, to: number): PixelWord['box'] {
@@ -21,26 +21,31 @@ function partBox(word: PixelWord, from: number, to: number): PixelWord['box'] {
   return [Math.round(x0 + per * from), y0, Math.round(x0 + per * to), y1];
 }
 
-function split(word: PixelWord, at: number): PixelWord[] {
+/** Cut a word before and after every leader run; null when it has none or is only a leader. */
+function split(word: PixelWord): PixelWord[] | null {
   const chars = [...word.text];
-  return [
-    { text: chars.slice(0, at).join(''), box: partBox(word, 0, at), confidence: word.confidence },
-    { text: chars.slice(at).join(''), box: partBox(word, at, chars.length), confidence: word.confidence },
-  ];
+  const cuts = new Set<number>();
+  for (const m of word.text.matchAll(LEADER_RUN)) {
+    const from = [...word.text.slice(0, m.index)].length;
+    cuts.add(from);
+    cuts.add(from + [...m[0]].length);
+  }
+  const edges = [...cuts].filter((c) => c > 0 && c < chars.length).sort((a, b) => a - b);
+  if (edges.length === 0) return null;
+  const bounds = [0, ...edges, chars.length];
+  const parts: PixelWord[] = [];
+  for (let i = 0; i + 1 < bounds.length; i++) {
+    const [from, to] = [bounds[i]!, bounds[i + 1]!];
+    parts.push({ text: chars.slice(from, to).join(''), box: partBox(word, from, to), confidence: word.confidence });
+  }
+  return parts;
 }
 
 /**
- * Dot leaders often come back glued to a neighbour (`..........24`, `Lease.......`). Split such words
- * so that the page number and the last word of a description are words of their own, with their own boxes.
+ * Dot leaders often come back glued to their neighbours (`..........24`, `Lease.......`,
+ * `2021........1`). Split such words so that the page number and the last word of a description
+ * are words of their own, with their own boxes.
  */
 export function splitLeaders(lines: PixelLine[]): PixelLine[] {
-  return lines.map((line) => ({
-    words: line.words.flatMap((w) => {
-      const lead = LEADER_THEN_TEXT.exec(w.text);
-      if (lead) return split(w, [...lead[1]!].length);
-      const trail = TEXT_THEN_LEADER.exec(w.text);
-      if (trail) return split(w, [...trail[1]!].length);
-      return [w];
-    }),
-  }));
+  return lines.map((line) => ({ words: line.words.flatMap((w) => split(w) ?? [w]) }));
 }

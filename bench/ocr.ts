@@ -1,0 +1,195 @@
+/**
+ * OCR figures: ms per page with one and two workers on an image-only document, and how many of the
+ * printed words come back. Prints the machine and the input.
+ *
+ *   npx tsx bench/ocr.ts [--pages 12] [--dpi 300,200] [--workers 1,2] [--engine tesseract-js|tesseract-cli|auto] [--pdf scanned.pdf]
+ *
+ * Without --pdf the input is generated: letter pages of legal prose (~330 words each) printed with a
+ * text layer, rendered at 300 dpi and put back as images only, so the printed words are known.
+ */
+import { readFileSync } from 'node:fs';
+import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
+import { parseArgs } from 'node:util';
+import { ocrPages, resolveOcrEngine } from '../src/engine/ocr/index.ts';
+import { createPdfFromImages, openPdf } from '../src/engine/pdf/index.ts';
+import { makeTextPdf, type TextLineSpec } from '../src/engine/pdf/make-text-pdf.ts';
+import type { PageText } from '../src/engine/types.ts';
+
+const VOCABULARY = (
+  'the applicant respondent affidavit exhibit court order motion record tribunal honour evidence lease ' +
+  'agreement parties dated sworn counsel plaintiff defendant judgment appeal factum submissions paragraph ' +
+  'contract breach damages notice hearing registrar schedule payment months employer employee pension ' +
+  'fund trustee bankruptcy claim interest costs statute section regulation subsection pursuant whereas ' +
+  'therefore commissioner ontario toronto justice decision reasons finding witness testimony transcript'
+).split(' ');
+
+/** Deterministic pseudo-random generator (mulberry32) so every run OCRs the same pages. */
+function random(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function proseLine(next: () => number, n: number): string {
+  const words: string[] = [];
+  for (let i = 0; i < n; i++) {
+    let w = VOCABULARY[Math.floor(next() * VOCABULARY.length)]!;
+    if (i === 0 || next() < 0.06) w = w[0]!.toUpperCase() + w.slice(1);
+    if (next() < 0.05) w += ',';
+    words.push(w);
+  }
+  if (next() < 0.3) words.splice(Math.floor(next() * n), 0, String(Math.floor(next() * 900) + 10));
+  return `${words.join(' ')}.`;
+}
+
+/** Pages of prose: a heading, numbered paragraphs at 12 pt with 24 pt leading, a page number. */
+export function proseDocument(pageCount: number, seed = 7): TextLineSpec[][] {
+  const next = random(seed);
+  const pages: TextLineSpec[][] = [];
+  for (let p = 1; p <= pageCount; p++) {
+    const lines: TextLineSpec[] = [{ text: `PART ${p}: ${proseLine(next, 4).toUpperCase()}`, x: 72, y: 80, size: 13 }];
+    for (let y = 116; y < 700; y += 22) lines.push({ text: proseLine(next, 11), x: 72, y, size: 11.5 });
+    lines.push({ text: String(p), x: 300, y: 750, size: 11 });
+    pages.push(lines);
+  }
+  return pages;
+}
+
+export function scan(pages: TextLineSpec[][], dpi = 300): Uint8Array {
+  const doc = openPdf(makeTextPdf(pages));
+  try {
+    const images = [];
+    for (let p = 1; p <= doc.pageCount; p++) images.push({ png: doc.renderPng(p, dpi), widthPt: 612, heightPt: 792 });
+    return createPdfFromImages(images);
+  } finally {
+    doc.close();
+  }
+}
+
+function norm(w: string): string {
+  return w.replace(/[^A-Za-z0-9]/g, '').toLowerCase();
+}
+
+/** Share of printed words (longer than one character) found among the words OCR read on the same page. */
+export function wordRecall(printed: TextLineSpec[][], read: PageText[]): number {
+  let found = 0;
+  let total = 0;
+  for (const page of read) {
+    const seen = new Map<string, number>();
+    for (const l of page.lines) for (const w of l.words) seen.set(norm(w.text), (seen.get(norm(w.text)) ?? 0) + 1);
+    for (const line of printed[page.page - 1] ?? []) {
+      for (const w of line.text.split(/\s+/).map(norm)) {
+        if (w.length < 2) continue;
+        total += 1;
+        const left = seen.get(w) ?? 0;
+        if (left > 0) {
+          found += 1;
+          seen.set(w, left - 1);
+        }
+      }
+    }
+  }
+  return total ? found / total : 0;
+}
+
+export interface OcrBenchRow {
+  engine: string;
+  dpi: number;
+  workers: number;
+  pages: number;
+  wallMs: number;
+  /** Wall time per page, worker start-up included. */
+  msPerPage: number;
+  /** Per page once the workers are up (what the progress ETA uses). */
+  steadyMsPerPage: number;
+  /** CPU time of this process (all its threads) per page; not counted for the tesseract program. */
+  cpuMsPerPage: number | null;
+  wordRecall: number | null;
+  failed: number;
+}
+
+export async function benchOcr(input: {
+  pdf: Uint8Array;
+  printed?: TextLineSpec[][];
+  pages: number[];
+  dpis: number[];
+  workers: number[];
+  engine?: 'auto' | 'tesseract-js' | 'tesseract-cli';
+}): Promise<OcrBenchRow[]> {
+  const rows: OcrBenchRow[] = [];
+  const engine = resolveOcrEngine(input.engine ?? 'tesseract-js');
+  for (const dpi of input.dpis) {
+    for (const workers of input.workers) {
+      let steady = 0;
+      const cpu0 = process.cpuUsage();
+      const t0 = performance.now();
+      const result = await ocrPages(input.pdf, input.pages, { engine, dpi, workers, onProgress: (p) => (steady = p.avgMsPerPage) });
+      const wallMs = performance.now() - t0;
+      const cpu = process.cpuUsage(cpu0);
+      rows.push({
+        engine,
+        dpi,
+        workers,
+        pages: input.pages.length,
+        wallMs: Math.round(wallMs),
+        msPerPage: Math.round(wallMs / input.pages.length),
+        steadyMsPerPage: Math.round(steady),
+        cpuMsPerPage: engine === 'tesseract-js' ? Math.round((cpu.user + cpu.system) / 1000 / input.pages.length) : null,
+        wordRecall: input.printed ? Math.round(wordRecall(input.printed, result.pages) * 10000) / 10000 : null,
+        failed: result.failed.length,
+      });
+    }
+  }
+  return rows;
+}
+
+export function machineLine(): string {
+  const cpu = cpus()[0]?.model ?? 'unknown CPU';
+  return `${cpu}, ${availableParallelism()} cores available, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      pages: { type: 'string', default: '12' },
+      dpi: { type: 'string', default: '300,200' },
+      workers: { type: 'string', default: '1,2' },
+      engine: { type: 'string', default: 'tesseract-js' },
+      pdf: { type: 'string' },
+    },
+  });
+  const list = (s: string) => s.split(',').map(Number);
+  let pdf: Uint8Array;
+  let printed: TextLineSpec[][] | undefined;
+  let pages: number[];
+  let inputLine: string;
+  if (values.pdf) {
+    pdf = new Uint8Array(readFileSync(values.pdf));
+    const doc = openPdf(pdf);
+    pages = Array.from({ length: doc.pageCount }, (_, i) => i + 1).filter((p) => doc.needsOcr(p));
+    doc.close();
+    inputLine = `${values.pdf}: ${pages.length} pages without a text layer (${pdf.byteLength} bytes)`;
+  } else {
+    const count = Number(values.pages);
+    printed = proseDocument(count);
+    pdf = scan(printed);
+    pages = Array.from({ length: count }, (_, i) => i + 1);
+    inputLine = `generated image-only document: ${count} letter pages of prose (~330 words each), scanned at 300 dpi`;
+  }
+  console.log(`machine: ${machineLine()}`);
+  console.log(`input:   ${inputLine}`);
+  console.log(`load:    ${loadavg().map((l) => l.toFixed(2)).join(' ')} (1/5/15-minute load average before the run)`);
+  const rows = await benchOcr({ pdf, printed, pages, dpis: list(values.dpi!), workers: list(values.workers!), engine: values.engine as never });
+  console.log('engine        dpi  workers  pages  wall ms  ms/page  steady ms/page  cpu ms/page  word recall  failed');
+  for (const r of rows) {
+    console.log(
+      `${r.engine.padEnd(12)} ${String(r.dpi).padStart(4)} ${String(r.workers).padStart(8)} ${String(r.pages).padStart(6)} ${String(r.wallMs).padStart(8)} ${String(r.msPerPage).padStart(8)} ${String(r.steadyMsPerPage).padStart(15)} ${String(r.cpuMsPerPage ?? '-').padStart(12)} ${r.wordRecall === null ? '         -' : `${(r.wordRecall * 100).toFixed(2)}%`.padStart(12)} ${String(r.failed).padStart(7)}`,
+    );
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();
