@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const load = (env: Record<string, string>) => loadConfig(env, '/srv/app');
+
+function errorFor(env: Record<string, string>): ConfigError {
+  try {
+    load(env);
+  } catch (err) {
+    if (err instanceof ConfigError) return err;
+    throw err;
+  }
+  throw new Error('expected a configuration error');
+}
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    const c = load({});
+    expect(c).toMatchObject({
+      port: 5000,
+      host: '0.0.0.0',
+      dataDir: '/srv/app/data',
+      storageDir: '/srv/app/data/files',
+      databaseUrl: undefined,
+      maxUploadMb: 500,
+      retentionDays: 90,
+      logLevel: 'info',
+      role: 'all',
+      publicHost: undefined,
+      appUrl: undefined,
+      secureCookies: false,
+      trustProxy: false,
+      oidc: undefined,
+      allowedEmailDomains: [],
+    });
+  });
+
+  it('reads every variable', () => {
+    const c = load({
+      PORT: '8080',
+      DATA_DIR: '/var/lib/brieflink',
+      STORAGE_DIR: '/mnt/files',
+      DATABASE_URL: 'postgres://u:p@db:5432/brieflink',
+      MAX_UPLOAD_MB: '50',
+      RETENTION_DAYS: '30',
+      ROLE: 'worker',
+      PUBLIC_HOST: 'Brieflink.Example',
+      APP_URL: 'https://briefs.example.com/',
+      TRUST_PROXY: 'true',
+      OIDC_ISSUER: 'https://id.example.com',
+      OIDC_CLIENT_ID: 'brieflink',
+      OIDC_CLIENT_SECRET: 'secret',
+      ALLOWED_EMAIL_DOMAINS: 'Firm.Example, @partner.example,',
+      OCR_WORKERS: '3',
+      EMBEDDED_PG_PORT: '54329',
+    });
+    expect(c).toMatchObject({
+      port: 8080,
+      dataDir: '/var/lib/brieflink',
+      storageDir: '/mnt/files',
+      maxUploadMb: 50,
+      retentionDays: 30,
+      role: 'worker',
+      publicHost: 'brieflink.example',
+      appUrl: 'https://briefs.example.com',
+      secureCookies: true,
+      trustProxy: true,
+      oidc: { issuer: 'https://id.example.com', clientId: 'brieflink', clientSecret: 'secret' },
+      allowedEmailDomains: ['firm.example', 'partner.example'],
+      ocrWorkers: 3,
+      embeddedPgPort: 54329,
+    });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ MAX_UPLOAD_MB: '0' }, 'MAX_UPLOAD_MB'],
+    [{ RETENTION_DAYS: '1.5' }, 'RETENTION_DAYS'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ ROLE: 'admin' }, 'ROLE'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ APP_URL: 'briefs.example.com' }, 'APP_URL'],
+    [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
+    [{ OIDC_ISSUER: 'https://id.example.com', OIDC_CLIENT_ID: 'x' }, 'OIDC_CLIENT_SECRET'],
+    [{ ALLOWED_EMAIL_DOMAINS: 'firm.example, not a domain' }, 'ALLOWED_EMAIL_DOMAINS'],
+    [{ OCR_WORKERS: '-1' }, 'OCR_WORKERS'],
+  ])('%j is refused naming %s', (env, variable) => {
+    const err = errorFor(env);
+    expect(err.variable).toBe(variable);
+    expect(err.message).toContain(variable);
+  });
+});
