@@ -1,0 +1,129 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, test } from 'vitest';
+import { openPdf } from '../../src/engine/pdf/index.ts';
+import { detectBrief, linkBrief } from '../../src/engine/pipeline.ts';
+import type { PageText } from '../../src/engine/types.ts';
+import { FIXTURES, type Fixture, loadFixture } from '../fixtures/index.ts';
+import { scoreFixture } from '../fixtures/score.ts';
+
+/**
+ * Accuracy of the whole engine on generated fixtures of every style (exact ground truth) and on the
+ * real filings in ../shared/real: items found, destinations right, links read back from the written PDF.
+ */
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const REAL = join(ROOT, '..', 'shared', 'real');
+
+/** Text layer of every page, read with the engine's PDF layer. */
+function pagesOf(bytes: Uint8Array): PageText[] {
+  const doc = openPdf(bytes);
+  try {
+    return Array.from({ length: doc.pageCount }, (_, i) => doc.pageText(i + 1));
+  } finally {
+    doc.close();
+  }
+}
+
+const linesOf = (p: PageText | undefined) => (p?.lines ?? []).map((l) => l.text.replace(/\s+/g, ' ').trim()).filter(Boolean);
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+const FOOTER = /^(\d+|Page \d+|- \d+ -|Case .* Page \d+ of \d+)$/;
+
+/**
+ * Where an item visibly starts, per style: a divider page showing only 'TAB 7', an exhibit cover
+ * page, a '*T3' marker, a TOC section heading; 'heading' when only the document's own capitalised
+ * heading opens the page (records without dividers).
+ */
+function startMark(item: Fixture['truth']['items'][number], page: PageText | undefined): 'mark' | 'heading' | null {
+  const lines = linesOf(page).filter((l) => !FOOTER.test(l));
+  if (item.target === 'record') return lines.some((l) => l === `*T${item.label}`) ? 'mark' : null;
+  if (item.type === 'exhibit') return lines.some((l) => l.includes(`This is Exhibit "${item.label}"`)) ? 'mark' : null;
+  if (item.type === 'section') {
+    const last = escape(item.label.split('.').at(-1) ?? '');
+    return lines.some((l) => new RegExp(`^${last}\\. ${escape(item.text)}$`).test(l)) ? 'mark' : null;
+  }
+  if (lines.length === 1 && new RegExp(`^(TAB|Tab) ${escape(item.label)}$`).test(lines[0] ?? '')) return 'mark';
+  return /^[A-Z][A-ZÉ0-9 .,'&()\-]{3,}$/.test(lines[0] ?? '') ? 'heading' : null;
+}
+
+describe('generated fixtures carry their ground truth in the text layer', () => {
+  for (const spec of FIXTURES.filter((s) => (s.scanned ?? 'none') === 'none' && s.size === 'small')) {
+    test(spec.name, async () => {
+      const f = await loadFixture(spec.name);
+      const brief = pagesOf(f.brief);
+      const record = f.record ? pagesOf(f.record) : [];
+      const indexWords = new Set(f.truth.indexPages.flatMap((p) => linesOf(brief[p - 1]).join(' ').split(' ')));
+      for (const item of f.truth.items) {
+        for (const word of item.text.split(' ')) expect(indexWords, `${item.label}: '${word}' on the index`).toContain(word);
+        const doc = item.target === 'record' ? record : brief;
+        const kind = startMark(item, doc[item.targetPage - 1]);
+        expect(kind, `${spec.name} ${item.label} starts on p.${item.targetPage}`).not.toBeNull();
+        // TOC headings may repeat under different parts ('B. Methodology'); other marks are unique.
+        if (kind === 'mark' && item.type !== 'section') {
+          const elsewhere = doc.filter((p) => p.page !== item.targetPage && startMark(item, p) === 'mark').map((p) => p.page);
+          expect(elsewhere, `${spec.name} ${item.label}: start mark only on p.${item.targetPage}`).toEqual([]);
+        }
+      }
+    });
+  }
+});
+
+describe('accuracy on generated fixtures', () => {
+  for (const spec of FIXTURES) {
+    test(`${spec.name} (${spec.style}${spec.scanned && spec.scanned !== 'none' ? `, ${spec.scanned} scanned` : ''})`, async () => {
+      const f = await loadFixture(spec.name);
+      const s = await scoreFixture(f);
+      const detail = s.problems.join('\n');
+      expect(s.brokenLinks, 'broken links').toBe(0);
+      expect(s.extraLinks, 'extra links').toBe(0);
+      expect(s.review.validation.broken_links).toBe(0);
+      if (f.truth.noIndex) {
+        expect(s.found, 'no index: no items').toBe(0);
+        expect(s.reason ?? '', 'no index: a reason').toMatch(/\w{3,}/);
+        return;
+      }
+      expect(s.labelsInOrder, detail).toBe(true);
+      const need = f.scanned ? Math.ceil(0.98 * s.destTotal) : s.destTotal;
+      expect(s.destRight, detail).toBeGreaterThanOrEqual(need);
+      expect(s.review.validation.links_created).toBe(s.destRight);
+      if (spec.size === 'large') console.log(`${spec.name}: ${s.review.source.pages} pages linked in ${Math.round(s.ms)} ms`);
+    }, spec.size === 'large' || spec.scanned ? 600_000 : 120_000);
+  }
+});
+
+const haveReal = existsSync(join(REAL, 'toc-expert-report-391pp.pdf'));
+if (!haveReal) console.warn(`real filings not found at ${REAL}: their accuracy tests are skipped`);
+
+describe.skipIf(!haveReal)('accuracy on the real filings in ../shared/real', () => {
+  test('TOC expert report: 71 nested entries, PDF page = printed page + 5', async () => {
+    const brief = new Uint8Array(readFileSync(join(REAL, 'toc-expert-report-391pp.pdf')));
+    const { review } = await linkBrief({ brief, briefName: 'toc-expert-report-391pp.pdf', ocr: 'auto' });
+    expect(review.index.pages).toEqual([3, 4, 5]);
+    expect(review.index.items).toHaveLength(71);
+    for (const item of review.index.items) {
+      const link = review.links.find((l) => l.item === item.ordinal);
+      expect(item.pageRef, `${item.label} has a printed page`).toMatch(/^\d+$/);
+      expect(link?.targetPage, `${item.label} ${item.text}`).toBe(Number(item.pageRef) + 5);
+    }
+    // Entries checked by hand (README): label -> PDF page.
+    const checked: Array<[string, number]> = [['I', 6], ['II', 15], ['III', 21], ['IV', 113], ['V', 125], ['VI', 323], ['VII', 333], ['VII.F', 372]];
+    for (const [label, page] of checked) {
+      const item = review.index.items.find((i) => i.label === label);
+      expect(item, `entry ${label}`).toBeDefined();
+      expect(review.links.find((l) => l.item === item?.ordinal)?.targetPage, `entry ${label}`).toBe(page);
+    }
+    expect(review.validation.broken_links).toBe(0);
+    expect(review.validation.links_created).toBe(71);
+  }, 300_000);
+
+  test('mixed scanned opinion: no index, 0 items, with a reason', async () => {
+    const brief = new Uint8Array(readFileSync(join(REAL, 'mixed-scanned-opinion-15pp.pdf')));
+    const d = await detectBrief({ brief, ocr: 'auto' });
+    expect(d.items).toHaveLength(0);
+    expect(d.reason ?? '').toMatch(/\w{3,}/);
+    const { review } = await linkBrief({ brief, briefName: 'mixed-scanned-opinion-15pp.pdf', ocr: 'auto' });
+    expect(review.links.filter((l) => l.targetPage !== null)).toHaveLength(0);
+    expect(review.validation.broken_links).toBe(0);
+  }, 300_000);
+});
