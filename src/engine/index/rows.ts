@@ -25,6 +25,10 @@ export interface Token extends Word {
 
 const LEADER_RUN = /(?:\.\s?){3,}|…+|_{3,}|·{3,}|-{4,}/g;
 
+function isLeaderMarks(t: string): boolean {
+  return t.length > 0 && /^[.…_·\-]+$/.test(t);
+}
+
 /** True when a word may hold a leader run (three dots, underscores, middle dots or dashes, or an ellipsis). */
 function mayHoldLeader(t: string): boolean {
   let run = 0;
@@ -133,7 +137,19 @@ function buildRow(page: number, bbox: BBox, words: Word[]): Row {
     pendingBreak = false;
     prevRight = bbox[2];
   };
-  for (const w of sorted) {
+  for (let i = 0; i < sorted.length; i++) {
+    const w = sorted[i]!;
+    // A leader written as separate dots (`. . . .`): a run of three or more words made of leader marks.
+    if (isLeaderMarks(w.text)) {
+      let j = i;
+      let chars = 0;
+      while (j < sorted.length && isLeaderMarks(sorted[j]!.text)) chars += sorted[j++]!.text.length;
+      if (chars >= 3 && j - i >= 2) {
+        push('', w.bbox, w.confidence, true);
+        i = j - 1;
+        continue;
+      }
+    }
     if (!mayHoldLeader(w.text)) push(w.text, w.bbox, w.confidence, false);
     else for (const part of splitLeaders(w)) push(part.text, part.bbox, part.confidence, part.leader);
   }
