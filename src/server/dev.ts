@@ -13,7 +13,7 @@ const api: ChildProcess = spawn(process.execPath, ['bin/start.js'], {
   cwd: root,
   stdio: 'inherit',
   // The dev server serves the web app itself, so the API need not build it.
-  env: { ...process.env, PORT: String(apiPort), SKIP_WEB_BUILD: '1' },
+  env: { ...process.env, PORT: String(apiPort), BRIEFLINK_SKIP_WEB_BUILD: '1' },
 });
 
 const vite = await createServer({

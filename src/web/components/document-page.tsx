@@ -15,7 +15,7 @@ export function DocumentSection({ title, children }: { title: string; children: 
   return (
     <section>
       <h2 className="mb-3 text-xl font-semibold">{title}</h2>
-      <div className="space-y-3 leading-relaxed text-foreground/85 [&_li]:ml-5 [&_li]:list-disc [&_ul]:space-y-1.5">{children}</div>
+      <div className="space-y-3 leading-relaxed text-foreground/85 [&_ul>li]:ml-5 [&_ul>li]:list-disc [&_ul]:space-y-1.5">{children}</div>
     </section>
   );
 }

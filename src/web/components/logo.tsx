@@ -4,14 +4,14 @@ export function LogoMark({ className = 'size-8' }: { className?: string }) {
   return (
     <svg viewBox="0 0 32 32" aria-hidden className={className}>
       <rect width="32" height="32" rx="7" fill="#1e3a5f" />
-      <path d="M10 8h8l5 5v11a1 1 0 0 1-1 1H10a1 1 0 0 1-1-1V9a1 1 0 0 1 1-1z" fill="#fff" />
-      <path
-        d="M13 18.5l2-2m-1.2 3.6a1.8 1.8 0 0 1-2.5-2.5l1.4-1.4m3.6-1.4a1.8 1.8 0 0 1 2.5 2.5l-1.4 1.4"
-        stroke="#b08d3c"
-        strokeWidth="1.6"
-        fill="none"
-        strokeLinecap="round"
-      />
+      <path d="M9 6.5h9.5L23 11v14.5H9z" fill="#fff" />
+      <path d="M18.5 6.5V11H23" fill="#d9e1ec" />
+      <path d="M12 12.5h4M12 15.5h8" stroke="#9aa9bd" strokeWidth="1.3" strokeLinecap="round" />
+      <g stroke="#b08d3c" strokeWidth="1.9" fill="none" strokeLinecap="round">
+        <path d="M15.2 22.6l-1.1 1.1a2.1 2.1 0 0 1-3-3l1.1-1.1" />
+        <path d="M16.8 19.4l1.1-1.1a2.1 2.1 0 0 1 3 3l-1.1 1.1" />
+        <path d="M14.6 21.4l2.8-2.8" />
+      </g>
     </svg>
   );
 }

@@ -1,4 +1,4 @@
-import { NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import type { User } from '../../contract/auth.ts';
 import { cn } from '../lib/cn.ts';
 import { Logo } from './logo.tsx';
@@ -13,6 +13,8 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
 
 /** Header: logo linking to /, then the user menu when signed in or a sign-in button when not. */
 export function SiteHeader({ user, showSignIn = true }: { user: User | null; showSignIn?: boolean }) {
+  const { pathname } = useLocation();
+  const casesActive = pathname === '/' || pathname === '/case-management' || pathname.startsWith('/cases');
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/80">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
@@ -20,9 +22,9 @@ export function SiteHeader({ user, showSignIn = true }: { user: User | null; sho
           <Logo />
           {user ? (
             <nav aria-label="Main" className="hidden items-center gap-1 sm:flex">
-              <NavLink to="/case-management" className={navClass}>
+              <Link to="/case-management" aria-current={casesActive ? 'page' : undefined} className={navClass({ isActive: casesActive })}>
                 Cases
-              </NavLink>
+              </Link>
               <NavLink to="/help" className={navClass}>
                 Help
               </NavLink>

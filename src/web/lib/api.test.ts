@@ -79,13 +79,13 @@ describe('apiRequest', () => {
 });
 
 describe('retryPolicy', () => {
-  it('retries up to the limit but never on 401, 403 or 429', () => {
+  it('retries server and network failures up to the limit, never a client error (401, 403, 429, 409…)', () => {
     const queries = retryPolicy(2);
     const serverError = new ApiRequestError(500, '', 'Internal Server Error');
     expect(queries(0, serverError)).toBe(true);
     expect(queries(1, serverError)).toBe(true);
     expect(queries(2, serverError)).toBe(false);
-    for (const status of [401, 403, 429]) expect(queries(0, new ApiRequestError(status, '', ''))).toBe(false);
+    for (const status of [400, 401, 403, 404, 409, 429]) expect(queries(0, new ApiRequestError(status, '', ''))).toBe(false);
     expect(queries(0, new TypeError('fetch failed'))).toBe(true);
     expect(retryPolicy(1)(1, serverError)).toBe(false);
   });

@@ -1,12 +1,14 @@
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
 import { ApiRequestError, apiRequest } from './api.ts';
 
-/** Spec §9: statuses that are never retried. */
-const NO_RETRY_STATUSES = new Set([401, 403, 429]);
-
+/**
+ * Spec §9: queries retry up to 2 times, mutations once, never on 401/403/429. No other client error
+ * (4xx) is retried either: a validation error or a duplicate case number cannot succeed on a second try,
+ * and repeating it would only delay the message the person needs to see.
+ */
 export function retryPolicy(maxRetries: number) {
   return (failureCount: number, error: unknown): boolean => {
-    if (error instanceof ApiRequestError && NO_RETRY_STATUSES.has(error.status)) return false;
+    if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500) return false;
     return failureCount < maxRetries;
   };
 }

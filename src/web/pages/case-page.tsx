@@ -63,7 +63,7 @@ export function CasePage() {
           {facts.map(([label, value]) => (
             <div key={label}>
               <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{label}</dt>
-              <dd className="mt-1 text-[15px]">{value}</dd>
+              <dd className={label === 'Status' ? 'mt-1 text-[15px] capitalize' : 'mt-1 text-[15px]'}>{value}</dd>
             </div>
           ))}
         </dl>

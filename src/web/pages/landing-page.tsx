@@ -1,5 +1,6 @@
 import { ArrowRight, BadgeCheck, FileSearch, Link2, ListChecks, ScrollText, ShieldCheck, Zap } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { IndexPreview } from '../components/index-preview.tsx';
 import { Button } from '../components/ui/button.tsx';
 
 const features: { icon: ReactNode; title: string; text: string }[] = [
@@ -23,8 +24,8 @@ const features: { icon: ReactNode; title: string; text: string }[] = [
 const results: { figure: string; label: string; icon: ReactNode }[] = [
   { figure: '1 : 1', label: 'Links per index item', icon: <ListChecks aria-hidden /> },
   { figure: '0', label: 'Broken links', icon: <ShieldCheck aria-hidden /> },
-  { figure: '%', label: 'Confidence scoring on every link', icon: <FileSearch aria-hidden /> },
-  { figure: 'Full', label: 'Audit trail of every change', icon: <ScrollText aria-hidden /> },
+  { figure: '0–100%', label: 'Confidence score on every link', icon: <FileSearch aria-hidden /> },
+  { figure: 'Every', label: 'Change recorded in the audit trail', icon: <ScrollText aria-hidden /> },
 ];
 
 /** Landing (spec §2): hero, three feature cards, results strip, 'Sign In to Get Started'. */
@@ -32,7 +33,7 @@ export function LandingPage() {
   return (
     <div>
       <section className="relative overflow-hidden border-b border-border bg-gradient-to-b from-card to-background">
-        <div className="mx-auto max-w-6xl px-4 pb-20 pt-16 sm:px-6 sm:pt-24">
+        <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 pb-20 pt-16 sm:px-6 sm:pt-20 lg:grid-cols-[minmax(0,1fr)_26rem]">
           <div className="max-w-3xl">
             <p className="mb-4 inline-flex items-center gap-2 rounded-full border border-accent/40 bg-accent-soft px-3 py-1 text-xs font-semibold uppercase tracking-wider text-[#7a5f22]">
               For law firms and court filers
@@ -55,6 +56,9 @@ export function LandingPage() {
               <p className="text-sm text-muted-foreground">PDF briefs, factums, motion records and appeal books.</p>
             </div>
           </div>
+          <div className="hidden lg:block">
+            <IndexPreview />
+          </div>
         </div>
       </section>
 
@@ -65,7 +69,7 @@ export function LandingPage() {
         <div className="grid gap-6 md:grid-cols-3">
           {features.map((f) => (
             <article key={f.title} className="rounded-xl border border-border bg-card p-6 shadow-sm">
-              <div className="mb-4 flex size-11 items-center justify-center rounded-lg bg-primary/8 text-primary [&_svg]:size-5">
+              <div className="mb-4 flex size-11 items-center justify-center rounded-lg bg-primary/10 text-primary [&_svg]:size-5">
                 {f.icon}
               </div>
               <h3 className="text-lg font-semibold">{f.title}</h3>
