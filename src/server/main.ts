@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { migrateDatabase, openDatabase } from './db/client.ts';
+import { migrateDatabase, openDatabase, withStartupLock } from './db/client.ts';
 import { startEmbedded, type EmbeddedServer } from './db/embedded.ts';
 import { startQueue, type JobQueue } from './jobs/queue.ts';
 import { lockDataDir, type DataDirLock } from './lifecycle/data-dir-lock.ts';
@@ -65,6 +65,7 @@ async function start(): Promise<void> {
     databaseUrl,
     { db: database.db, storage, config, log: log.child({ component: 'jobs' }) },
     config.role !== 'api',
+    (fn) => withStartupLock(database, fn),
   );
   cleanups.push(() => queue.stop());
 

@@ -20,11 +20,12 @@ export function installGuard(app: FastifyInstance, db: Db, appUrl: string | unde
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (req) => {
     checkOrigin(req, appUrl);
+    const isApi = req.url === '/api' || req.url.startsWith('/api/');
+    if (!isApi) return; // the web app's files need no session
     const isPublic = req.routeOptions.config?.public === true;
     const lookup = userForToken(db, req.cookies[SESSION_COOKIE]);
     // Health and readiness must answer even when the database does not.
     req.user = isPublic ? await lookup.catch(() => null) : await lookup;
-    const isApi = req.url === '/api' || req.url.startsWith('/api/');
     const known = req.routeOptions.url !== undefined;
     if (isApi && known && !isPublic && !req.user) {
       throw new AppError('unauthorized', 'You are not signed in');

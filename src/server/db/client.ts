@@ -23,7 +23,23 @@ export function openDatabase(url: string, max = 10): Database {
   return { db, pool, close: () => pool.end() };
 }
 
-/** Applies pending migrations from drizzle/ (idempotent; serialised by Drizzle's own table). */
+/**
+ * Runs `fn` while holding a PostgreSQL advisory lock, so processes starting together on one database
+ * (scaled mode) do start-up work such as migrations and queue creation one at a time.
+ */
+export async function withStartupLock<T>(database: Database, fn: () => Promise<T>): Promise<T> {
+  const client = await database.pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+    return await fn();
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]).catch(() => undefined);
+    client.release();
+  }
+}
+const STARTUP_LOCK = 0x6272_6966; // 'brif'
+
+/** Applies pending migrations from drizzle/ (idempotent). */
 export async function migrateDatabase(database: Database): Promise<void> {
-  await migrate(database.db, { migrationsFolder });
+  await withStartupLock(database, () => migrate(database.db, { migrationsFolder }));
 }

@@ -10,17 +10,25 @@ export interface JobQueue {
   stop(): Promise<void>;
 }
 
-export async function startQueue(url: string, ctx: JobContext, runWorkers: boolean): Promise<JobQueue> {
+export async function startQueue(
+  url: string,
+  ctx: JobContext,
+  runWorkers: boolean,
+  serialise: <T>(fn: () => Promise<T>) => Promise<T> = (fn) => fn(),
+): Promise<JobQueue> {
   checkRegistry();
   const boss = new PgBoss({ connectionString: url, max: 4, application_name: 'brieflink-jobs' });
   let stopped = false;
   boss.on('error', (err) => ctx.log.error({ err }, 'job queue error'));
-  await boss.start();
-  const existing = new Set((await boss.getQueues()).map((q) => q.name));
-  for (const [name, kind] of Object.entries(jobKinds) as [string, JobKind][]) {
-    if (!existing.has(name)) await boss.createQueue(name, { name, ...kind.queue });
-    if (kind.schedule) await boss.schedule(name, kind.schedule, {}, { tz: 'UTC' });
-  }
+  // Creating queues concurrently deadlocks: one process at a time, and only the missing ones.
+  await serialise(async () => {
+    await boss.start();
+    const existing = new Set((await boss.getQueues()).map((q) => q.name));
+    for (const [name, kind] of Object.entries(jobKinds) as [string, JobKind][]) {
+      if (!existing.has(name)) await boss.createQueue(name, { name, ...kind.queue });
+      if (kind.schedule) await boss.schedule(name, kind.schedule, {}, { tz: 'UTC' });
+    }
+  });
   if (runWorkers) {
     for (const [name, kind] of Object.entries(jobKinds) as [string, JobKind][]) {
       const handler = handlers[name]!;
