@@ -31,15 +31,18 @@ export function detectIndex(pages: PageText[], opts?: { indexPages?: number[] })
     };
   }
 
-  const stats = layouts.map((l) => pageStats(l));
-  for (let i = 0; i < stats.length; i++) {
-    const s = stats[i]!;
-    if (!opensIndex(s, stats[i + 1])) continue;
+  // Page statistics are computed as the scan goes: an index near the front stops it early.
+  const memo: Array<PageStats | undefined> = [];
+  const stat = (i: number): PageStats | undefined =>
+    i < layouts.length ? (memo[i] ??= pageStats(layouts[i]!)) : undefined;
+  for (let i = 0; i < layouts.length; i++) {
+    const s = stat(i)!;
+    if (!opensIndex(s, s.heading ? stat(i + 1) : undefined)) continue;
     const asm = new ItemAssembler();
     asm.addPage(s.layout.page, parsePage(s.layout), s.layout.height);
     const runPages = [s.layout.page];
-    for (let j = i + 1; j < stats.length; j++) {
-      const t = stats[j]!;
+    for (let j = i + 1; j < layouts.length; j++) {
+      const t = stat(j)!;
       if (!mayContinue(t)) break;
       const revert = asm.snapshot();
       asm.addPage(t.layout.page, parsePage(t.layout), t.layout.height);

@@ -74,12 +74,6 @@ function overlap(a: BBox, b: BBox): number {
   return Math.max(0, Math.min(a[3], b[3]) - Math.max(a[1], b[1]));
 }
 
-function median(xs: number[]): number {
-  if (xs.length === 0) return 0;
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
-}
-
 const cache = new WeakMap<PageText, Row[]>();
 
 /** Groups a page's lines into visual rows, top to bottom (cached per page object). */
@@ -120,7 +114,9 @@ function groupRows(page: PageText): Row[] {
 
 function buildRow(page: number, bbox: BBox, words: Word[]): Row {
   const sorted = [...words].sort((a, b) => a.bbox[0] - b.bbox[0]);
-  const size = median(sorted.map((w) => height(w.bbox))) || height(bbox);
+  let sum = 0;
+  for (const w of sorted) sum += height(w.bbox);
+  const size = (sorted.length > 0 ? sum / sorted.length : 0) || height(bbox);
   const tokens: Token[] = [];
   let leader = false;
   let pendingBreak = false;
