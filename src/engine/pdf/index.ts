@@ -1,3 +1,4 @@
+import './wasm-handle.ts';
 import * as mupdf from 'mupdf';
 import { EngineError } from '../types.ts';
 import type { PdfDoc } from './types.ts';

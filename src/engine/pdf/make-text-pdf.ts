@@ -1,3 +1,4 @@
+import './wasm-handle.ts';
 import * as mupdf from 'mupdf';
 
 export interface TextLineSpec {

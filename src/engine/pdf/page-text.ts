@@ -1,3 +1,4 @@
+import { stextAccess, type StextAccess } from './wasm-handle.ts';
 import * as mupdf from 'mupdf';
 import type { BBox, Line, PageText, Word } from '../types.ts';
 
@@ -20,85 +21,147 @@ export interface PageAnalysis {
   needsOcr: boolean;
 }
 
+/** Builds lines and words from a stream of lines, characters and image blocks. */
+class Collector {
+  lines: Line[] = [];
+  chars = 0;
+  imageArea = 0;
+  #words: Word[] = [];
+  #lineText = '';
+  #lineBox: BBox = [0, 0, 0, 0];
+  #wordText = '';
+  #wordBox: BBox | null = null;
+
+  constructor(private readonly page: BBox) {}
+
+  image(x0: number, y0: number, x1: number, y1: number): void {
+    const w = Math.min(x1, this.page[2]) - Math.max(x0, this.page[0]);
+    const h = Math.min(y1, this.page[3]) - Math.max(y0, this.page[1]);
+    if (w > 0 && h > 0) this.imageArea += w * h;
+  }
+
+  beginLine(x0: number, y0: number, x1: number, y1: number): void {
+    this.#words = [];
+    this.#lineText = '';
+    this.#lineBox = [x0, y0, x1, y1];
+  }
+
+  char(c: string, x0: number, y0: number, x1: number, y1: number): void {
+    this.#lineText += c;
+    if (c === ' ' || /\s/.test(c)) {
+      this.#endWord();
+      return;
+    }
+    this.chars++;
+    this.#wordText += c;
+    const b = this.#wordBox;
+    if (b) {
+      if (x0 < b[0]) b[0] = x0;
+      if (y0 < b[1]) b[1] = y0;
+      if (x1 > b[2]) b[2] = x1;
+      if (y1 > b[3]) b[3] = y1;
+    } else {
+      this.#wordBox = [x0, y0, x1, y1];
+    }
+  }
+
+  endLine(): void {
+    this.#endWord();
+    const text = this.#lineText.replace(/\s+/g, ' ').trim();
+    if (text) this.lines.push({ text, bbox: roundBox(this.#lineBox), words: this.#words });
+  }
+
+  #endWord(): void {
+    if (this.#wordText && this.#wordBox) {
+      this.#words.push({ text: this.#wordText, bbox: roundBox(this.#wordBox), confidence: 100 });
+    }
+    this.#wordText = '';
+    this.#wordBox = null;
+  }
+}
+
+function quadChar(col: Collector, c: string, f: ArrayLike<number>, i: number): void {
+  const x0 = Math.min(f[i]!, f[i + 2]!, f[i + 4]!, f[i + 6]!);
+  const y0 = Math.min(f[i + 1]!, f[i + 3]!, f[i + 5]!, f[i + 7]!);
+  const x1 = Math.max(f[i]!, f[i + 2]!, f[i + 4]!, f[i + 6]!);
+  const y1 = Math.max(f[i + 1]!, f[i + 3]!, f[i + 5]!, f[i + 7]!);
+  col.char(c, x0, y0, x1, y1);
+}
+
+/** Read the structured text through MuPDF's accessors directly (few calls, no objects per character). */
+function collectFast(w: StextAccess, stext: mupdf.StructuredText, col: Collector): void {
+  for (let block = w._wasm_stext_page_get_first_block(stext.pointer as unknown as number); block; block = w._wasm_stext_block_get_next(block)) {
+    const type = w._wasm_stext_block_get_type(block);
+    if (type === 1) {
+      const r = w._wasm_stext_block_get_bbox(block) >> 2;
+      const f = w.HEAPF32;
+      col.image(f[r]!, f[r + 1]!, f[r + 2]!, f[r + 3]!);
+      continue;
+    }
+    if (type !== 0) continue;
+    for (let line = w._wasm_stext_block_get_first_line(block); line; line = w._wasm_stext_line_get_next(line)) {
+      const r = w._wasm_stext_line_get_bbox(line) >> 2;
+      let f = w.HEAPF32;
+      col.beginLine(f[r]!, f[r + 1]!, f[r + 2]!, f[r + 3]!);
+      for (let ch = w._wasm_stext_line_get_first_char(line); ch; ch = w._wasm_stext_char_get_next(ch)) {
+        const c = String.fromCodePoint(w._wasm_stext_char_get_c(ch));
+        const q = w._wasm_stext_char_get_quad(ch) >> 2;
+        f = w.HEAPF32;
+        quadChar(col, c, f, q);
+      }
+      col.endLine();
+    }
+  }
+}
+
+/** Read the structured text through the public walker (fonts and images freed at once). */
+function collectWalk(stext: mupdf.StructuredText, col: Collector): void {
+  stext.walk({
+    onImageBlock(bbox, _m, image) {
+      image.destroy();
+      col.image(bbox[0], bbox[1], bbox[2], bbox[3]);
+    },
+    beginLine(bbox) {
+      col.beginLine(bbox[0], bbox[1], bbox[2], bbox[3]);
+    },
+    onChar(c, _origin, font, _size, quad) {
+      font.destroy();
+      quadChar(col, c, quad, 0);
+    },
+    endLine() {
+      col.endLine();
+    },
+  });
+}
+
 /**
  * Lines and words of one page from MuPDF's structured text, and whether the page needs OCR.
  * Words are split on white space; each word's box is the union of its characters' quads.
- * Fonts and images handed to the walker are released at once (WASM memory never shrinks).
  *
  * A page needs OCR when it has no text at all while an image is drawn, or only a little text
  * (a filing header stamped on a scan) on a page mostly covered by images.
  */
-export function analysePage(page: mupdf.Page, pageNumber: number): PageAnalysis {
+export function analysePage(page: mupdf.Page, pageNumber: number, fast = true): PageAnalysis {
   const [px0, py0, px1, py1] = page.getBounds();
   const pageArea = Math.max(1, (px1 - px0) * (py1 - py0));
+  const col = new Collector([px0, py0, px1, py1]);
   const stext = page.toStructuredText('preserve-whitespace,preserve-images');
-  const lines: Line[] = [];
-  let chars = 0;
-  let imageArea = 0;
   try {
-    let words: Word[] = [];
-    let lineText = '';
-    let lineBox: BBox | null = null;
-    let wordText = '';
-    let wordBox: BBox | null = null;
-    const endWord = () => {
-      if (wordText && wordBox) words.push({ text: wordText, bbox: roundBox(wordBox), confidence: 100 });
-      wordText = '';
-      wordBox = null;
-    };
-    stext.walk({
-      onImageBlock(bbox, _m, image) {
-        image.destroy();
-        const w = Math.min(bbox[2], px1) - Math.max(bbox[0], px0);
-        const h = Math.min(bbox[3], py1) - Math.max(bbox[1], py0);
-        if (w > 0 && h > 0) imageArea += w * h;
-      },
-      beginLine(bbox) {
-        words = [];
-        lineText = '';
-        lineBox = [bbox[0], bbox[1], bbox[2], bbox[3]];
-      },
-      onChar(c, _origin, font, _size, quad) {
-        font.destroy();
-        lineText += c;
-        if (c === ' ' || c === '\t' || c === '\u00a0' || /\s/.test(c)) {
-          endWord();
-          return;
-        }
-        chars++;
-        const q = quad;
-        const bx0 = Math.min(q[0]!, q[2]!, q[4]!, q[6]!);
-        const by0 = Math.min(q[1]!, q[3]!, q[5]!, q[7]!);
-        const bx1 = Math.max(q[0]!, q[2]!, q[4]!, q[6]!);
-        const by1 = Math.max(q[1]!, q[3]!, q[5]!, q[7]!);
-        wordText += c;
-        if (wordBox) {
-          if (bx0 < wordBox[0]) wordBox[0] = bx0;
-          if (by0 < wordBox[1]) wordBox[1] = by0;
-          if (bx1 > wordBox[2]) wordBox[2] = bx1;
-          if (by1 > wordBox[3]) wordBox[3] = by1;
-        } else {
-          wordBox = [bx0, by0, bx1, by1];
-        }
-      },
-      endLine() {
-        endWord();
-        const text = lineText.replace(/\s+/g, ' ').trim();
-        if (text && lineBox) lines.push({ text, bbox: roundBox(lineBox), words });
-      },
-    });
+    const access = fast ? stextAccess() : null;
+    if (access) collectFast(access, stext, col);
+    else collectWalk(stext, col);
   } finally {
     stext.destroy();
   }
-  const scantText = chars < SCANT_TEXT_CHARS;
-  const needsOcr = (scantText && imageArea / pageArea >= IMAGE_COVER_RATIO) || (chars === 0 && imageArea > 0);
-  const usable = lines.length > 0 && !needsOcr;
+  const scantText = col.chars < SCANT_TEXT_CHARS;
+  const needsOcr = (scantText && col.imageArea / pageArea >= IMAGE_COVER_RATIO) || (col.chars === 0 && col.imageArea > 0);
+  const usable = col.lines.length > 0 && !needsOcr;
   return {
     text: {
       page: pageNumber,
       width: round(px1 - px0),
       height: round(py1 - py0),
-      lines,
+      lines: col.lines,
       source: usable ? 'text-layer' : 'none',
       confidence: usable ? 100 : 0,
     },

@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { EngineError } from '../types.ts';
 import { createPdfFromImages, openPdf } from './index.ts';
@@ -129,5 +131,37 @@ describe('links, outline, append, save', () => {
     expect(merged.pageCount).toBe(6);
     expect(merged.pageText(6).lines[0]!.text).toBe('*T1 Transcript');
     merged.close();
+  });
+});
+
+// Real court filing kept beside the repository (../shared/real); its tests are skipped without it.
+const REAL_MIXED = fileURLToPath(new URL('../../../../shared/real/mixed-scanned-opinion-15pp.pdf', import.meta.url));
+
+describe.skipIf(!existsSync(REAL_MIXED))('page text of a real mixed filing', () => {
+  it('reads the same lines and words through the direct accessors as through the public walker', async () => {
+    const mupdf = await import('mupdf');
+    const { analysePage } = await import('./page-text.ts');
+    const { stextAccess } = await import('./wasm-handle.ts');
+    expect(stextAccess()).not.toBeNull();
+    const doc = mupdf.Document.openDocument(readFileSync(REAL_MIXED), 'application/pdf');
+    try {
+      for (let i = 0; i < doc.countPages(); i++) {
+        const page = doc.loadPage(i);
+        try {
+          expect(analysePage(page, i + 1, true)).toEqual(analysePage(page, i + 1, false));
+        } finally {
+          page.destroy();
+        }
+      }
+    } finally {
+      doc.destroy();
+    }
+  });
+
+  it('marks the scanned pages, and only those, as needing OCR', () => {
+    const doc = openPdf(readFileSync(REAL_MIXED));
+    const pages = Array.from({ length: doc.pageCount }, (_, i) => i + 1).filter((p) => doc.needsOcr(p));
+    doc.close();
+    expect(pages).toEqual([1, 15]);
   });
 });
