@@ -87,6 +87,11 @@ describe('accuracy on generated fixtures', () => {
       const need = f.scanned ? Math.ceil(0.98 * s.destTotal) : s.destTotal;
       expect(s.destRight, detail).toBeGreaterThanOrEqual(need);
       expect(s.review.validation.links_created).toBe(s.destRight);
+      // Where the index's page number disagrees with the divider, the divider wins with a lower confidence.
+      const conf = (i: number) => s.review.links.find((l) => l.item === i + 1)?.confidence ?? 0;
+      const doubtful = f.truth.items.flatMap((t, i) => (t.refDisagrees ? [conf(i)] : []));
+      const agreeing = f.truth.items.flatMap((t, i) => (t.refDisagrees ? [] : [conf(i)]));
+      if (doubtful.length) expect(Math.max(...doubtful), 'confidence when the index disagrees').toBeLessThan(Math.min(...agreeing));
       if (spec.size === 'large') console.log(`${spec.name}: ${s.review.source.pages} pages linked in ${Math.round(s.ms)} ms`);
     }, spec.size === 'large' || spec.scanned ? 600_000 : 120_000);
   }
