@@ -8,11 +8,24 @@ import { PrivacyPage } from './pages/privacy-page.tsx';
 import { SignInPage } from './pages/sign-in-page.tsx';
 import { SignUpPage } from './pages/sign-up-page.tsx';
 import { TermsPage } from './pages/terms-page.tsx';
+import { PageSpinner } from './components/ui/spinner.tsx';
 
 /** Which screens a visitor can reach (spec §2 "Route sets by host"). */
-export type RouteSet = 'public-host' | 'signed-out' | 'signed-in';
+export type RouteSet = 'loading' | 'public-host' | 'signed-out' | 'signed-in';
 
 export function AppRoutes({ set }: { set: RouteSet }) {
+  if (set === 'loading') {
+    // Until we know the host's route set and who is signed in: the landing and legal pages, which every
+    // visitor may see, and a spinner elsewhere, so no screen flashes up that the visitor may not use.
+    return (
+      <Routes>
+        <Route path="/" element={<LandingPage />} />
+        <Route path="/privacy-policy" element={<PrivacyPage />} />
+        <Route path="/terms-of-service" element={<TermsPage />} />
+        <Route path="*" element={<PageSpinner />} />
+      </Routes>
+    );
+  }
   if (set === 'public-host') {
     return (
       <Routes>

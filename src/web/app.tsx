@@ -11,7 +11,15 @@ export function App() {
   const config = useAuthConfig();
   const location = useLocation();
   const onPublicHost = isPublicHost(config.data, window.location.hostname);
-  const set: RouteSet = onPublicHost ? 'public-host' : isLoading || !user ? 'signed-out' : 'signed-in';
+  const set: RouteSet = config.isLoading
+    ? 'loading'
+    : onPublicHost
+      ? 'public-host'
+      : isLoading
+        ? 'loading'
+        : user
+          ? 'signed-in'
+          : 'signed-out';
   const signInScreen = location.pathname === '/signin' || location.pathname === '/signup';
 
   return (
@@ -22,7 +30,7 @@ export function App() {
       >
         Skip to content
       </a>
-      <SiteHeader user={set === 'signed-in' ? user : null} showSignIn={!signInScreen} />
+      <SiteHeader user={set === 'signed-in' ? user : null} showSignIn={!signInScreen || set === 'public-host'} />
       <main id="main" className="flex-1">
         <ErrorBoundary key={location.pathname}>
           <AppRoutes set={set} />

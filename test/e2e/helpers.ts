@@ -56,3 +56,6 @@ export function caseCard(page: Page, caseNumber: string) {
 export function toastWith(page: Page, text: string) {
   return page.getByRole('region', { name: 'Notifications (F8)' }).getByRole('listitem').filter({ hasText: text });
 }
+
+/** The app as seen on the production public host (PUBLIC_HOST=127.0.0.1 in test/e2e/serve.ts). */
+export const PUBLIC_HOST_URL = `http://127.0.0.1:${process.env.E2E_PORT ?? 5055}`;

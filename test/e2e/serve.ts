@@ -11,9 +11,17 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'brieflink-e2e-'));
 // When run as root the embedded PostgreSQL runs as another user, which must be able to enter this directory.
 chmodSync(dataDir, 0o755);
-const env: NodeJS.ProcessEnv = { ...process.env, PORT: process.env.E2E_PORT ?? '5055', DATA_DIR: dataDir, LOG_LEVEL: 'warn', MAX_UPLOAD_MB: '123', RETENTION_DAYS: '45' };
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  PORT: process.env.E2E_PORT ?? '5055',
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'warn',
+  MAX_UPLOAD_MB: '123',
+  RETENTION_DAYS: '45',
+  // The same server seen as 127.0.0.1 plays the production public host; as localhost it is the app.
+  PUBLIC_HOST: '127.0.0.1',
+};
 delete env.DATABASE_URL;
-delete env.PUBLIC_HOST;
 delete env.OIDC_ISSUER;
 delete env.ALLOWED_EMAIL_DOMAINS;
 

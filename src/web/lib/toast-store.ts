@@ -59,6 +59,10 @@ export function toast(input: { title: string; description?: string; variant?: To
   return id;
 }
 
+export function currentToasts(): readonly ToastItem[] {
+  return toasts;
+}
+
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
