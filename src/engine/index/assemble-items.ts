@@ -1,7 +1,7 @@
 import type { BBox, IndexItem, ItemType } from '../types.ts';
 import { isFirst, isSuccessor, type Label, type LabelKind } from './labels.ts';
 import type { ParsedRow } from './parse-row.ts';
-import { unionBox } from './rows.ts';
+import { rowCells, unionBox, type Token } from './rows.ts';
 
 /**
  * Turns the parsed rows of the index pages into items, in order. A row opens an item when its label
@@ -51,6 +51,8 @@ function family(k: LabelKind): string {
 export class ItemAssembler {
   private stack: Level[] = [];
   private current: Draft | null = null;
+  /** The date column of the table header, [left, left of the next column]. */
+  private dateColumn: [number, number] | null = null;
   readonly out: Assembly = { items: [], accepted: new Map(), labelled: new Map(), headerType: null, headingType: null, hierarchical: false };
 
   /** Snapshot for trying a page and reverting when it does not continue the index. */
@@ -86,6 +88,9 @@ export class ItemAssembler {
         else if (/^exhibit/.test(w)) this.out.headerType ??= 'exhibit';
         else if (/^schedule/.test(w)) this.out.headerType ??= 'schedule';
         else if (/^appendix/.test(w)) this.out.headerType ??= 'appendix';
+        const cells = rowCells(pr.row);
+        const at = cells.findIndex((c) => /^dated?$/i.test(c.map((t) => t.text).join(' ')));
+        if (at >= 0) this.dateColumn = [cells[at]![0]!.bbox[0] - 6, (cells[at + 1]?.[0]?.bbox[0] ?? Infinity) - 6];
         this.current = null;
         continue;
       }
@@ -93,7 +98,7 @@ export class ItemAssembler {
       first = false;
       if (pr.labels.length > 0 && !pr.bare) {
         this.out.labelled.set(page, (this.out.labelled.get(page) ?? 0) + 1);
-        const placed = this.place(pr);
+        const placed = this.place(pr, this.canContinue(pr, crossPage, prevBottomFrac));
         if (placed) {
           this.open(pr, placed);
           this.out.accepted.set(page, (this.out.accepted.get(page) ?? 0) + 1);
@@ -106,7 +111,7 @@ export class ItemAssembler {
   }
 
   /** Where a labelled row fits in the list, or null when it does not continue it. */
-  private place(pr: ParsedRow): { depth: number; reading: Label } | null {
+  private place(pr: ParsedRow, couldContinue: boolean): { depth: number; reading: Label } | null {
     const readings = [...pr.labels].sort((a, b) => Number(a.ocrGuess ?? false) - Number(b.ocrGuess ?? false));
     for (let d = this.stack.length - 1; d >= 0; d--) {
       const level = this.stack[d]!;
@@ -120,6 +125,18 @@ export class ItemAssembler {
     }
     if (this.stack.length === 0) {
       return { depth: 0, reading: readings[0]! };
+    }
+    // A row lost (OCR) or a numbering gap: a later label of the same kind at the same indentation.
+    for (let d = this.stack.length - 1; d >= 0; d--) {
+      const level = this.stack[d]!;
+      if (Math.abs(pr.labelX - level.x) > 8) continue;
+      for (const r of readings) {
+        const prev = level.slot.readings.find((p) => family(p.kind) === family(r.kind) && r.value > (p.major ?? p.value) && r.value - (p.major ?? p.value) <= 5);
+        if (prev && !r.ocrGuess && (!couldContinue || pr.keyword !== null || pr.pageRef !== undefined || pr.row.leader)) {
+          level.slot.readings = [prev];
+          return { depth: d, reading: r };
+        }
+      }
     }
     // A first sub-label opens a level under the current entry: it must be indented and be a kind
     // not used above, and (unless it is a parenthesised sub-label) the index must carry page numbers.
@@ -154,7 +171,7 @@ export class ItemAssembler {
       bbox: [...pr.row.bbox],
       labelX: pr.labelX,
       descX: pr.descX,
-      words: pr.desc.map((t) => t.text),
+      words: [],
       dateWords: [],
       dateCol: pr.dateCol,
       date: pr.date,
@@ -162,6 +179,8 @@ export class ItemAssembler {
       bottom: pr.row.bbox[3],
       size: pr.row.size,
     };
+    this.place_words(d, pr.desc, null);
+    if (d.dateWords.length > 0 && !pr.dateCol) delete d.date;
     this.out.items.push(d);
     this.current = d;
   }
@@ -177,14 +196,21 @@ export class ItemAssembler {
     return gap <= 1.0 * Math.max(c.size, pr.row.size);
   }
 
-  private extend(pr: ParsedRow): void {
-    const c = this.current!;
-    for (const t of pr.row.words) {
-      if (pr.pageRef && t === pr.row.words[pr.row.words.length - 1] && t.text.replace(/[,;]$/, '').replace(/[Il]/g, '1').replace(/O/g, '0').startsWith(pr.pageRef)) continue;
-      const mid = (t.bbox[0] + t.bbox[2]) / 2;
-      if (c.dateCol && mid >= c.dateCol[0] - 4 && mid <= c.dateCol[1] + 30 && mid < c.descX - 4) c.dateWords.push(t.text);
+  /** Puts a row's words into the description, or the date when they stand in the date column. */
+  private place_words(c: Draft, words: Token[], skip: Token | null): void {
+    const col = this.dateColumn ?? (c.dateCol ? [c.dateCol[0] - 4, c.descX - 4] as [number, number] : null);
+    for (const t of words) {
+      if (t === skip) continue;
+      if (col && t.bbox[0] >= col[0] && t.bbox[0] < col[1]) c.dateWords.push(t.text);
       else c.words.push(t.text);
     }
+  }
+
+  private extend(pr: ParsedRow): void {
+    const c = this.current!;
+    const last = pr.row.words[pr.row.words.length - 1];
+    const skip = pr.pageRef && last && last.text.replace(/[,;]$/, '').replace(/[Il]/g, '1').replace(/O/g, '0').startsWith(pr.pageRef) ? last : null;
+    this.place_words(c, pr.row.words, skip);
     if (pr.pageRef && !c.pageRef) c.pageRef = pr.pageRef;
     c.bbox = unionBox(c.bbox, pr.row.bbox);
     c.bottom = pr.row.bbox[3];

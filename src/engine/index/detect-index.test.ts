@@ -1,0 +1,168 @@
+import { describe, expect, it } from 'vitest';
+import { detectIndex } from './detect-index.ts';
+import { bodyPage, makePages, type PageSpec } from './make-page-text.ts';
+
+const cover: PageSpec = { rows: ['ONTARIO SUPERIOR COURT OF JUSTICE', 'BETWEEN:', 'JOHN SMITH', 'Applicant', 'APPLICATION RECORD'] };
+const COLS = [72, 130, 230];
+const divider = (label: string): PageSpec => ({ rows: [{ text: label, x: 250, y: 350, size: 28 }] });
+
+function labels(pages: ReturnType<typeof makePages>, opts?: { indexPages?: number[] }): string[] {
+  return detectIndex(pages, opts).items.map((i) => i.label);
+}
+
+describe('detectIndex: Ontario document brief (table index, wrapped rows, dividers)', () => {
+  const pages = makePages([
+    cover,
+    {
+      rows: [
+        { text: 'INDEX', x: 280 },
+        { text: 'Tab No. | Date | Nature of Document', cols: COLS },
+        { text: '1 | March 3, 2021 | Affidavit of John Smith sworn', cols: COLS },
+        { text: '| | March 3, 2021, with exhibits', cols: COLS },
+        { text: '2 | April 9, | Transcript of the cross-examination of', cols: COLS },
+        { text: '| 2021 | Mary Jones held April 9, 2021', cols: COLS },
+        { text: '3 | May 1, 2021 | Order of Justice Brown', cols: COLS },
+      ],
+    },
+    divider('TAB 1'), bodyPage(), divider('TAB 2'), bodyPage(), divider('TAB 3'), bodyPage(),
+  ]);
+
+  it('finds the index page and each row once, wrapped rows joined, the header row not an item', () => {
+    const det = detectIndex(pages);
+    expect(det.pages).toEqual([2]);
+    expect(det.items.map((i) => i.label)).toEqual(['1', '2', '3']);
+    expect(det.items[0]!.text).toBe('Affidavit of John Smith sworn March 3, 2021, with exhibits');
+    expect(det.items[1]!.text).toBe('Transcript of the cross-examination of Mary Jones held April 9, 2021');
+    expect(det.items[0]!.date).toBe('March 3, 2021');
+    expect(det.items[1]!.date).toBe('April 9, 2021');
+    expect(det.items.every((i) => i.type === 'tab')).toBe(true);
+  });
+
+  it('boxes the whole row, wrapped line included', () => {
+    const [first, second] = detectIndex(pages).items;
+    expect(first!.bbox[1]).toBeLessThan(first!.bbox[3]);
+    // The first item's box reaches down over its wrapped line but stops above the second item.
+    expect(first!.bbox[3]).toBeGreaterThan(first!.bbox[1] + 20);
+    expect(first!.bbox[3]).toBeLessThanOrEqual(second!.bbox[1]);
+  });
+});
+
+describe('detectIndex: dotted-leader index over several pages', () => {
+  const rows = (from: number, to: number) =>
+    Array.from({ length: to - from + 1 }, (_, k) => `Tab ${from + k} Affidavit of Witness ${from + k} sworn May 3, 2021 ................ ${10 * (from + k)}`);
+  const pages = makePages([cover, { rows: ['INDEX', ...rows(1, 14)] }, { rows: rows(15, 22) }, divider('TAB 1'), bodyPage()]);
+
+  it('reads both pages, with page references, and tells TAB 1 from TAB 10-19', () => {
+    const det = detectIndex(pages);
+    expect(det.pages).toEqual([2, 3]);
+    expect(det.items.map((i) => i.label)).toEqual(Array.from({ length: 22 }, (_, k) => String(k + 1)));
+    expect(det.items[11]!.pageRef).toBe('120');
+    expect(det.items[11]!.text).toBe('Affidavit of Witness 12 sworn May 3, 2021');
+    expect(det.items[14]!.page).toBe(3);
+  });
+});
+
+describe('detectIndex: labels', () => {
+  it('reads exhibit letters in quotes under INDEX OF EXHIBITS as exhibits', () => {
+    const pages = makePages([cover, { rows: ['INDEX OF EXHIBITS', 'Exhibit "A" | Letter from the landlord dated June 1, 2020', 'Exhibit "B" | Lease agreement', 'Exhibit "C" | Notice of termination'] }]);
+    const det = detectIndex(pages);
+    expect(det.items.map((i) => [i.label, i.type])).toEqual([['A', 'exhibit'], ['B', 'exhibit'], ['C', 'exhibit']]);
+    expect(det.items[1]!.text).toBe('Lease agreement');
+  });
+
+  it('reads lettered, roman and two-level labels', () => {
+    const lettered = makePages([cover, { rows: ['INDEX', 'TAB A | Notice of Motion', 'TAB B | Affidavit of Jane Roe', 'TAB C | Draft Order'] }]);
+    expect(labels(lettered)).toEqual(['A', 'B', 'C']);
+    const roman = makePages([cover, { rows: ['INDEX', 'Tab I | Notice of Appeal ..... 1', 'Tab II | Reasons for Judgment ..... 4', 'Tab III | Formal Order ..... 19', 'Tab IV | Certificate ..... 22'] }]);
+    expect(labels(roman)).toEqual(['I', 'II', 'III', 'IV']);
+    const twoLevel = makePages([cover, {
+      rows: ['INDEX', 'TAB 4 | Affidavit of A', 'TAB 5 | Affidavit of B', 'TAB 5A | Exhibit list to the affidavit of B', 'TAB 5B | Supplementary affidavit of B', 'TAB 6 | Factum', 'TAB 7(a) | Transcript, day one', 'TAB 7(b) | Transcript, day two', 'TAB 8 | Order'],
+    }]);
+    expect(labels(twoLevel)).toEqual(['4', '5', '5A', '5B', '6', '7(a)', '7(b)', '8']);
+  });
+
+  it('keeps the hierarchy of a nested table of contents, as sections', () => {
+    const pages = makePages([cover, {
+      rows: [
+        'TABLE OF CONTENTS',
+        { text: 'I. | INTRODUCTION ............ 1', x: 72 },
+        { text: 'A. | Qualifications ............ 1', x: 95 },
+        { text: 'B. | Assignment ............ 2', x: 95 },
+        { text: '1. | Scope of the work ............ 2', x: 117 },
+        { text: '2. | Materials relied upon, including the expert reports and the', x: 117 },
+        { text: 'transcripts ............ 3', x: 140 },
+        { text: 'C. | Overview ............ 4', x: 95 },
+        { text: 'II. | SUMMARY OF CONCLUSIONS ............ 10', x: 72 },
+        { text: 'III. | ANALYSIS ............ 16', x: 72 },
+      ],
+    }, bodyPage({ firstRow: 'I. INTRODUCTION', footer: '1' })]);
+    const det = detectIndex(pages);
+    expect(det.items.map((i) => i.label)).toEqual(['I', 'I.A', 'I.B', 'I.B.1', 'I.B.2', 'I.C', 'II', 'III']);
+    expect(det.items.every((i) => i.type === 'section')).toBe(true);
+    expect(det.items[4]!.text).toBe('Materials relied upon, including the expert reports and the transcripts');
+    expect(det.items[4]!.pageRef).toBe('3');
+  });
+});
+
+describe('detectIndex: finding the index', () => {
+  it('finds an index with no heading from a run of tab rows', () => {
+    const pages = makePages([cover, { rows: ['Tab 1 | Notice of Application', 'Tab 2 | Affidavit of Kim Lee', 'Tab 3 | Affidavit of Sam Park', 'Tab 4 | Draft Order'] }, divider('TAB 1'), bodyPage()]);
+    const det = detectIndex(pages);
+    expect(det.pages).toEqual([2]);
+    expect(det.items.map((i) => i.label)).toEqual(['1', '2', '3', '4']);
+  });
+
+  it('takes a TABLE OF CONTENTS heading over tab rows as the index', () => {
+    const pages = makePages([cover, { rows: ['TABLE OF CONTENTS', 'TAB 1 | Notice of Motion ..... 1', 'TAB 2 | Affidavit ..... 5', 'TAB 3 | Factum ..... 20', 'TAB 4 | Order ..... 40'] }]);
+    expect(labels(pages)).toEqual(['1', '2', '3', '4']);
+  });
+
+  it('returns no items and a reason when there is no index, whatever the body says about tabs', () => {
+    const pages = makePages([
+      { rows: ['REASONS FOR JUDGMENT', 'The applicant relies on the affidavit found at'] },
+      { rows: ['Tab 12 of this brief, see Tab 12 of this brief and the exhibits to it.', 'The respondent says the opposite and relies on', 'Tab 4 of its own record.'] },
+      bodyPage(), bodyPage(),
+    ]);
+    const det = detectIndex(pages);
+    expect(det.items).toEqual([]);
+    expect(det.pages).toEqual([]);
+    expect(det.reason).toMatch(/no index/i);
+  });
+
+  it('never takes divider pages or numbered paragraphs of the body for an index', () => {
+    const pages = makePages([
+      cover, divider('TAB 1'), divider('TAB 2'),
+      { rows: ['1. I am the applicant and have knowledge of the matters below.', 'The matters are set out in full in the notice.', 'They are not disputed.', '2. I rely on the documents attached.', 'They were produced by the respondent.', 'I believe them to be accurate.'] },
+    ]);
+    const det = detectIndex(pages);
+    expect(det.items).toEqual([]);
+    expect(det.reason).toBeTruthy();
+  });
+
+  it('stops at the end of the index: body pages after a table of contents are not more entries', () => {
+    const pages = makePages([
+      cover,
+      { rows: ['TABLE OF CONTENTS', { text: 'I. | INTRODUCTION ..... 1', x: 72 }, { text: 'A. | Background ..... 1', x: 95 }, { text: 'II. | ANALYSIS ..... 2', x: 72 }] },
+      { rows: [{ text: 'I. | INTRODUCTION', x: 72 }, { text: 'A. | Background', x: 95 }, '1. | The parties have litigated this matter for six years and the', 'record is long.', '2. | The hearing took place over ten days.'], footer: '1' },
+    ]);
+    const det = detectIndex(pages);
+    expect(det.pages).toEqual([2]);
+    expect(det.items.map((i) => i.label)).toEqual(['I', 'I.A', 'II']);
+  });
+
+  it('reads only the pages given as the index', () => {
+    const pages = makePages([cover, { rows: ['Tab 1 | Notice', 'Tab 2 | Affidavit'] }, { rows: ['Tab 3 | Factum', 'Tab 4 | Order'] }]);
+    expect(labels(pages, { indexPages: [3] })).toEqual(['3', '4']);
+    const none = detectIndex(pages, { indexPages: [1] });
+    expect(none.items).toEqual([]);
+    expect(none.reason).toMatch(/pages given as the index \(1\)/);
+  });
+});
+
+describe('detectIndex: OCR text', () => {
+  it('reads labels through I/l/1 and O/0 confusions and lost page numbers', () => {
+    const rows = ['INDEX', 'TAB l | Notice of Application', 'TAB 2 | Affidavit of Kim Lee', 'TAB 3 | Affidavit of Sam Park', 'TAB 4 | Cross-examination', 'TAB 5 | Exhibits', 'TAB 6 | Factum', 'TAB 7 | Order', 'TAB 8 | Costs outline', 'TAB 9 | Reply', 'TAB 1O | Draft order', 'TAB l1 | Authorities'];
+    const pages = makePages([{ ...cover, source: 'ocr' }, { rows, source: 'ocr', confidence: 80 }]);
+    expect(labels(pages)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11']);
+  });
+});
