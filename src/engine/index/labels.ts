@@ -158,11 +158,11 @@ export function splitGluedKeyword(word: string): { keyword: ItemType; rest: stri
  * Whether a label printed on a divider/marker matches an item's label, allowing OCR confusions.
  * Returns 1 for an exact match, 0.85 for a match through OCR confusions, 0 otherwise.
  */
-export function labelMatch(itemLabel: string, printed: string): number {
+export function labelMatch(itemLabel: string, printed: string, ocr = true): number {
   const a = itemLabel.toUpperCase().replace(/\s+/g, '');
   const b = printed.toUpperCase().replace(/\s+/g, '').replace(QUOTES, '').replace(/[.:]+$/, '');
   if (a === b) return 1;
-  if (a.length !== b.length) return 0;
+  if (!ocr || a.length !== b.length) return 0;
   for (let i = 0; i < a.length; i++) {
     if (confusionClass(a[i]!) !== confusionClass(b[i]!)) return 0;
   }

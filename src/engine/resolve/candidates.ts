@@ -56,7 +56,7 @@ export function itemCandidates(item: IndexItem, docs: DocEvidence[]): Candidate[
   for (const d of docs) {
     for (const p of d.pages) {
       if (p.divider) {
-        const m = labelMatch(item.label, p.divider.label);
+        const m = labelMatch(item.label, p.divider.label, p.ocr);
         if (m > 0) {
           const kindOk = p.divider.keyword === item.type || (['tab', 'document'].includes(p.divider.keyword) && ['tab', 'document', 'section'].includes(item.type));
           const read = m < 1 ? ` (read as ${p.divider.keyword.toUpperCase()} ${item.label})` : '';
@@ -65,11 +65,11 @@ export function itemCandidates(item: IndexItem, docs: DocEvidence[]): Candidate[
         }
       }
       for (const mk of p.markers) {
-        const m = labelMatch(item.label, mk.label);
+        const m = labelMatch(item.label, mk.label, p.ocr);
         if (m > 0) add(d, p.page, { kind: 'marker', strength: m, why: `${d.doc === 'record' ? 'record ' : ''}marker '${mk.shown}'` });
       }
       if (p.cover) {
-        const m = labelMatch(item.label, p.cover.label);
+        const m = labelMatch(item.label, p.cover.label, p.ocr);
         if (m > 0) add(d, p.page, { kind: 'cover', strength: m * (item.type === 'exhibit' ? 1 : 0.9), why: `exhibit cover page '${p.cover.shown}'` });
       }
     }

@@ -9,6 +9,8 @@ export interface PageEvidence {
   doc: 'source' | 'record';
   /** 1-based page within its document. */
   page: number;
+  /** Text from OCR: labels may carry I/l/1 and O/0 confusions. */
+  ocr: boolean;
   /** Divider: a keyword and a label standing alone (`TAB 7`, `Exhibit "C"`, OCR'd `TABl`). */
   divider: { keyword: ItemType; label: string; shown: string; alone: boolean } | null;
   /** Record start markers such as `*T3`. */
@@ -45,12 +47,13 @@ export function pageEvidence(layout: PageLayout, doc: 'source' | 'record'): Page
     const r = top[i]!;
     if (r.words.length > 4) continue;
     const pr = parseRow(r, { ocr, light: true });
-    if (pr.keyword && pr.bare) {
+    if (pr.keyword && pr.keyword !== 'section' && pr.bare) {
       divider = { keyword: pr.keyword, label: labelToken(r), shown: r.text, alone: few };
       continue;
     }
     // Keyword and label on separate rows ("TAB" above a large "7").
     const kw = r.words.length === 1 ? keywordType(r.words[0]!.text) : null;
+    if (kw === 'section') continue;
     const next = top[i + 1];
     if (kw && next && next.words.length === 1 && /^["“]?[0-9A-Za-z|!]{1,4}["”]?\.?$/.test(next.words[0]!.text)) {
       divider = { keyword: kw, label: next.words[0]!.text, shown: `${r.text} ${next.text}`, alone: few };
@@ -69,7 +72,7 @@ export function pageEvidence(layout: PageLayout, doc: 'source' | 'record'): Page
     const m = COVER.exec(head);
     if (m) cover = { label: m[1]!, shown: m[0] };
   }
-  return { doc, page: layout.page, divider, markers, cover, printed: layout.printed };
+  return { doc, page: layout.page, ocr, divider, markers, cover, printed: layout.printed };
 }
 
 /** The label part of a divider row (`TAB 7` → '7', `TABl` → 'l', `Exhibit "C"` → 'C'). */

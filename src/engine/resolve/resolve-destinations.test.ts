@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import { detectIndex } from '../index/detect-index.ts';
+import { bodyPage, makePages, type PageSpec } from '../index/make-page-text.ts';
+import type { PageText } from '../types.ts';
+import { resolveDestinations } from './resolve-destinations.ts';
+
+const cover: PageSpec = { rows: ['ONTARIO SUPERIOR COURT OF JUSTICE', 'BETWEEN:', 'JOHN SMITH', 'Applicant', 'APPLICATION RECORD'] };
+const divider = (label: string, source: PageText['source'] = 'text-layer'): PageSpec => ({ rows: [{ text: label, x: 250, y: 350, size: 28 }], source });
+
+function run(source: PageText[], record: PageText[] | null = null) {
+  const det = detectIndex(source);
+  return { det, dest: resolveDestinations({ items: det.items, indexPages: det.pages, source, record }) };
+}
+
+/** A brief: cover, index, then per tab a divider page and `bodyPages` body pages. */
+function dividedBrief(n: number, bodyPages = 2, dividerText = (i: number) => `TAB ${i}`): { pages: PageText[]; starts: number[] } {
+  const specs: PageSpec[] = [cover, { rows: ['INDEX', ...Array.from({ length: n }, (_, k) => `Tab ${k + 1} | Affidavit of Witness Number ${k + 1}`)] }];
+  const starts: number[] = [];
+  for (let i = 1; i <= n; i++) {
+    starts.push(specs.length + 1);
+    specs.push(divider(dividerText(i)));
+    for (let b = 0; b < bodyPages; b++) specs.push(bodyPage(b === 0 ? { firstRow: i === 3 ? 'As set out at Tab 12 of this brief, see Tab 1.' : 'AFFIDAVIT' } : {}));
+  }
+  return { pages: makePages(specs), starts };
+}
+
+describe('resolveDestinations: divider pages', () => {
+  it('sends every tab to its divider page, TAB 1 apart from TAB 10-19, with high confidence', () => {
+    const { pages, starts } = dividedBrief(19);
+    const { dest } = run(pages);
+    expect(dest.map((d) => d.targetPage)).toEqual(starts);
+    expect(dest.every((d) => d.target === 'source' && d.confidence >= 0.9)).toBe(true);
+    expect(dest[6]!.why).toContain("divider page 'TAB 7'");
+  });
+
+  it('reads OCR confusions on dividers (TABl, TAB I, TAB 1O) with a lower confidence that says so', () => {
+    const { pages: text, starts } = dividedBrief(11, 1, (i) => (i === 1 ? 'TABl' : i === 10 ? 'TAB 1O' : i === 11 ? 'TAB I1' : `TAB ${i}`));
+    const pages = text.map((p, i) => (i >= 2 ? { ...p, source: 'ocr' as const, confidence: 85 } : p));
+    const { dest } = run(pages);
+    expect(dest.map((d) => d.targetPage)).toEqual(starts);
+    expect(dest[0]!.confidence).toBeLessThan(dest[1]!.confidence);
+    expect(dest[0]!.confidence).toBeGreaterThanOrEqual(0.75);
+    expect(dest[0]!.why).toContain('read as TAB 1');
+  });
+
+  it('trusts the divider over a disagreeing page number in the index, lowers the confidence and says why', () => {
+    const specs: PageSpec[] = [cover, { rows: ['INDEX', 'Tab 1 | Notice of Motion ..... 1', 'Tab 2 | Affidavit of Kim Lee ..... 3', 'Tab 3 | Order ..... 9'] }];
+    // Printed numbers start after the index: PDF page = printed + 2. Tab 2 really starts at printed 5.
+    for (let printed = 1; printed <= 10; printed++) {
+      const divider = printed === 1 ? 'TAB 1' : printed === 5 ? 'TAB 2' : printed === 9 ? 'TAB 3' : null;
+      specs.push(divider ? { rows: [{ text: divider, x: 250, y: 350, size: 28 }], footer: String(printed) } : bodyPage({ footer: String(printed) }));
+    }
+    const { dest } = run(makePages(specs));
+    expect(dest.map((d) => d.targetPage)).toEqual([3, 7, 11]);
+    expect(dest[0]!.confidence).toBeGreaterThanOrEqual(0.95);
+    expect(dest[1]!.confidence).toBeLessThanOrEqual(0.7);
+    expect(dest[1]!.why).toMatch(/divider page 'TAB 2'.*index gives page 3.*divider was trusted/);
+  });
+});
+
+describe('resolveDestinations: printed page numbers', () => {
+  const index: PageSpec = { rows: ['INDEX', 'TAB | DOCUMENT | PAGE NO.', '1 | Notice of Motion | 1', '2 | Affidavit of Kim Lee | 4', '3 | Draft Order | 9'] };
+
+  it('calibrates the offset from the footers, never from a court header "Page N of M"', () => {
+    const specs: PageSpec[] = [cover, index];
+    for (let printed = 1; printed <= 12; printed++) {
+      specs.push(bodyPage({ footer: String(printed), header: `Case 1:20-cv-1 Document 12 Filed 01/02/21 Page ${printed + 2} of 14` }));
+    }
+    const { dest } = run(makePages(specs));
+    expect(dest.map((d) => d.targetPage)).toEqual([3, 6, 11]);
+    expect(dest[1]!.why).toContain('printed page 4 + offset 2 from footers');
+    expect(dest[1]!.confidence).toBeGreaterThanOrEqual(0.85);
+  });
+
+  it('falls back to the page number as the PDF page, with a low confidence, when there are no footers', () => {
+    const specs: PageSpec[] = [cover, index, ...Array.from({ length: 10 }, () => bodyPage())];
+    const { dest } = run(makePages(specs));
+    expect(dest.map((d) => d.targetPage)).toEqual([1, 4, 9].map((p) => (p <= 2 ? null : p)));
+    expect(dest[0]!.confidence).toBe(0);
+    expect(dest[1]!.confidence).toBeLessThanOrEqual(0.4);
+    expect(dest[1]!.why).toMatch(/taken as the PDF page/);
+  });
+});
+
+describe('resolveDestinations: exhibits, markers, headings', () => {
+  it('sends exhibits to their commissioner cover pages', () => {
+    const specs: PageSpec[] = [cover, { rows: ['INDEX OF EXHIBITS', 'Exhibit "A" | Lease', 'Exhibit "B" | Notice of default', 'Exhibit "C" | Letter of demand'] }, bodyPage()];
+    const starts: number[] = [];
+    for (const l of ['A', 'B', 'C']) {
+      starts.push(specs.length + 1);
+      specs.push({ rows: [`This is Exhibit "${l}" referred to in the Affidavit of Kim Lee`, 'sworn before me this 3rd day of May, 2021.', 'A Commissioner for taking affidavits'] }, bodyPage());
+    }
+    const { dest } = run(makePages(specs));
+    expect(dest.map((d) => d.targetPage)).toEqual(starts);
+    expect(dest[2]!.why).toContain('exhibit cover page');
+  });
+
+  it('sends items to the record where *T markers stand, target record', () => {
+    const brief = makePages([cover, { rows: ['INDEX', 'Tab 1 | Trial transcript, day one', 'Tab 2 | Exhibit list', 'Tab 3 | Judgment'] }, bodyPage(), bodyPage()]);
+    const record = makePages([
+      { rows: ['*T1', 'TRANSCRIPT OF PROCEEDINGS'] }, bodyPage(), bodyPage(),
+      { rows: ['*T2 EXHIBIT LIST'] }, bodyPage(),
+      { rows: ['*T3', 'JUDGMENT'] }, bodyPage(),
+    ]);
+    const { dest } = run(brief, record);
+    expect(dest.map((d) => [d.target, d.targetPage])).toEqual([['record', 1], ['record', 4], ['record', 6]]);
+    expect(dest[1]!.why).toContain("record marker '*T2'");
+  });
+
+  it('uses headings matching the description when nothing else is there, with a modest confidence', () => {
+    const specs: PageSpec[] = [cover, { rows: ['INDEX', 'Tab 1 | Notice of Application', 'Tab 2 | Affidavit of Kim Lee', 'Tab 3 | Factum of the Applicant'] }];
+    specs.push({ rows: ['NOTICE OF APPLICATION', 'TO THE RESPONDENT'] }, bodyPage(), { rows: ['AFFIDAVIT OF KIM LEE', 'I, Kim Lee, make oath and say'] }, bodyPage(), { rows: ['FACTUM OF THE APPLICANT', 'PART I'] });
+    const { dest } = run(makePages(specs));
+    expect(dest.map((d) => d.targetPage)).toEqual([3, 5, 7]);
+    expect(dest.every((d) => d.confidence >= 0.45 && d.confidence <= 0.7)).toBe(true);
+    expect(dest[1]!.why).toContain("heading 'AFFIDAVIT OF KIM LEE'");
+  });
+
+  it('keeps index order: a matching heading before the previous item is not taken', () => {
+    const specs: PageSpec[] = [cover, { rows: ['INDEX', 'Tab 1 | Affidavit of Kim Lee', 'Tab 2 | Order'] }];
+    specs.push({ rows: ['ORDER', 'draft, not signed'] }, divider('TAB 1'), bodyPage(), { rows: ['ORDER', 'THIS COURT ORDERS'] });
+    const { dest } = run(makePages(specs));
+    expect(dest.map((d) => d.targetPage)).toEqual([4, 6]);
+  });
+
+  it('gives no destination (null, confidence 0, a reason) when nothing points anywhere, and never an index page', () => {
+    const pages = makePages([cover, { rows: ['INDEX', 'Tab 1 | Notice of Application', 'Tab 2 | Affidavit of Kim Lee'] }, bodyPage(), bodyPage()]);
+    const { dest } = run(pages);
+    expect(dest).toHaveLength(2);
+    for (const d of dest) {
+      expect(d.targetPage).toBeNull();
+      expect(d.confidence).toBe(0);
+      expect(d.why).toMatch(/no divider page/);
+    }
+  });
+});
+
+describe('resolveDestinations: speed', () => {
+  it('resolves a 1,200-page brief with 63 tabs in well under a second', () => {
+    const { pages, starts } = dividedBrief(63, 18);
+    expect(pages.length).toBeGreaterThan(1150);
+    const t0 = performance.now();
+    const { dest } = run(pages);
+    const ms = performance.now() - t0;
+    expect(dest.map((d) => d.targetPage)).toEqual(starts);
+    expect(ms).toBeLessThan(1500);
+  });
+});
