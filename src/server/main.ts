@@ -81,7 +81,10 @@ async function start(): Promise<void> {
   const app = await buildApp({ config, db: database.db, storage, logger: log, queueState: () => queue.state(), webRoot });
   cleanups.push(() => app.close());
   await app.listen({ port: config.port, host: config.host });
-  log.info({ ms: Math.round(performance.now() - started), port: config.port }, 'Brieflink started');
+  log.info(
+    { ms: Math.round(performance.now() - started), sinceProcessStartMs: Math.round(process.uptime() * 1000), port: config.port },
+    'Brieflink started',
+  );
 }
 
 let stopping = false;

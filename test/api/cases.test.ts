@@ -73,6 +73,17 @@ describe('cases', () => {
     }
   });
 
+  it('answers malformed JSON with a 400 in the API error shape', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/cases',
+      headers: { cookie, 'content-type': 'application/json' },
+      payload: '{"caseNumber": "X", ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: 'validation', message: expect.any(String) });
+  });
+
   it('refuses a duplicate case number with 409 and the reason the UI shows', async () => {
     const caseNumber = num('DUP');
     expect((await create({ caseNumber, title: 'First' })).statusCode).toBe(201);

@@ -3,6 +3,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../src/server/db/embedded.ts';
@@ -66,7 +67,7 @@ describe('the server process', () => {
     expect(run.output()).toMatch(/Invalid configuration: PORT/);
   });
 
-  it('takes over a stale lock, refuses a second process on the same DATA_DIR, and shuts down cleanly on SIGTERM', async () => {
+  it('takes over a stale lock, refuses a second process on the same DATA_DIR, and on SIGTERM finishes the request in flight and shuts down cleanly', async () => {
     const dataDir = tempDataDir();
     const port = await freePort();
     // A lock left by a process that no longer runs.
@@ -85,9 +86,30 @@ describe('the server process', () => {
       expect(second.output()).toContain(`Another Brieflink process (pid ${first.child.pid}) is already using the data directory`);
       expect((await fetch(`http://127.0.0.1:${port}/api/ready`)).status).toBe(200);
 
+      // A request in flight when SIGTERM arrives is finished, not cut off: its headers are in, its body
+      // is still on the way when the signal is sent.
+      const inFlight = new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = request(
+          { host: '127.0.0.1', port, method: 'POST', path: '/api/auth/local/login', headers: { 'content-type': 'application/json', 'content-length': 64 } },
+          (res) => {
+            let body = '';
+            res.on('data', (d: Buffer) => (body += d.toString()));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+          },
+        );
+        req.on('error', reject);
+        req.write('{"email":"late@example.com",');
+        setTimeout(() => {
+          first.child.kill('SIGTERM');
+          setTimeout(() => req.end(JSON.stringify({ password: 'x' }).slice(1).padEnd(36, ' ')), 500);
+        }, 500);
+      });
+
       const pgPid = Number(readFileSync(join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
       expect(alive(pgPid)).toBe(true);
-      first.child.kill('SIGTERM');
+      const late = await inFlight;
+      expect(late.status).toBe(401);
+      expect(JSON.parse(late.body).message).toBe('Invalid email or password');
       expect(await first.exited).toBe(0);
       expect(first.output()).toMatch(/"signal":"SIGTERM","msg":"shutting down"/);
       expect(first.output()).toMatch(/"msg":"stopped"/);
