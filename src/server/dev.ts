@@ -48,3 +48,8 @@ api.on('exit', (code) => {
 });
 process.on('SIGINT', () => void stop(0));
 process.on('SIGTERM', () => void stop(0));
+// Vite ends the process itself on SIGTERM; whichever way this process ends, the API is told to stop
+// (it shuts down gracefully on its own, including the embedded database).
+process.on('exit', () => {
+  if (api.exitCode === null) api.kill('SIGTERM');
+});

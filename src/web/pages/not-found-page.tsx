@@ -17,7 +17,7 @@ export function NotFoundPage() {
               Go Home
             </Link>
           </Button>
-          <Button variant="outline" onClick={() => navigate(-1)}>
+          <Button variant="outline" onClick={() => (window.history.length > 1 ? navigate(-1) : navigate('/'))}>
             <ArrowLeft aria-hidden />
             Go Back
           </Button>
