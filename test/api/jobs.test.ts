@@ -5,10 +5,10 @@ import { eq, inArray } from 'drizzle-orm';
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withStartupLock } from '../../src/server/db/client.ts';
-import { auditEvents, cases, documents } from '../../src/server/db/schema.ts';
+import { auditEvents, cases, documents, sessions } from '../../src/server/db/schema.ts';
 import { startQueue } from '../../src/server/jobs/queue.ts';
 import { createLogger } from '../../src/server/logger.ts';
-import { startTestApp, type TestApp } from './support/app.ts';
+import { signUp, startTestApp, type TestApp } from './support/app.ts';
 
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);
 
@@ -36,7 +36,7 @@ describe('job queue', () => {
     await Promise.all(queues.map((q) => q.stop()));
   });
 
-  it('purges cases and documents older than RETENTION_DAYS with their files, through a real worker', async () => {
+  it('purges cases and documents older than RETENTION_DAYS with their files, and expired sessions, through a real worker', async () => {
     const db = t.database.db;
     const [oldCase, recentCase] = await db
       .insert(cases)
@@ -61,6 +61,10 @@ describe('job queue', () => {
     ] as const) {
       await t.storage.writeAtomic(file(c.id, d.id), Buffer.from('%PDF-1.7\n'));
     }
+
+    const { id: userId, cookie } = await signUp(t.app);
+    const expired = await signUp(t.app);
+    await db.update(sessions).set({ expiresAt: daysAgo(1) }).where(eq(sessions.userId, expired.id));
 
     const worker = await startQueue(
       t.config.databaseUrl!,
@@ -87,6 +91,9 @@ describe('job queue', () => {
     expect(existsSync(t.storage.caseDir(oldCase!.id))).toBe(false);
     expect(existsSync(file(recentCase!.id, oldDoc!.id))).toBe(false);
     expect(existsSync(file(recentCase!.id, newDoc!.id))).toBe(true);
+    expect(await db.select().from(sessions).where(eq(sessions.userId, expired.id))).toEqual([]);
+    expect(await db.select().from(sessions).where(eq(sessions.userId, userId))).toHaveLength(1);
+    expect((await t.app.inject({ url: '/api/auth/user', headers: { cookie } })).statusCode).toBe(200);
     const purged = await db.select().from(auditEvents).where(eq(auditEvents.action, 'purge'));
     expect(purged.map((e) => `${e.entity}:${e.entityId}`).sort()).toEqual([`case:${oldCase!.id}`, `document:${oldDoc!.id}`].sort());
   });

@@ -2,7 +2,7 @@
 // $DATA_DIR/pg, on a free local port (never 5432 when something already listens there).
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chownSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { userInfo } from 'node:os';
@@ -16,8 +16,15 @@ export class EmbeddedDatabaseError extends Error {
   override name = 'EmbeddedDatabaseError';
 }
 
-/** A port the OS says is free right now (binding port 0 never hands out one in use, such as 5432). */
-export function freePort(): Promise<number> {
+/** A port the OS says is free right now; never 5432, where a system PostgreSQL may start later. */
+export async function freePort(): Promise<number> {
+  for (;;) {
+    const port = await osFreePort();
+    if (port !== 5432) return port;
+  }
+}
+
+function osFreePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
     const srv = createServer();
     srv.unref();
@@ -110,6 +117,8 @@ export async function startEmbedded(
   const isRoot = userInfo().uid === 0;
   mkdirSync(dirname(pgDir), { recursive: true });
   const fresh = !existsSync(join(pgDir, 'PG_VERSION'));
+  // No PG_VERSION = no cluster: whatever is there is left from an initialisation that was cut short.
+  if (fresh && existsSync(pgDir)) rmSync(pgDir, { recursive: true, force: true });
   if (!existsSync(pgDir)) mkdirSync(pgDir, { mode: 0o700 });
   if (isRoot) {
     const ids = postgresIds();

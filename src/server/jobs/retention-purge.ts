@@ -1,6 +1,8 @@
-// Scheduled purge: cases and documents older than RETENTION_DAYS go, with their files and outputs.
+// Scheduled purge: cases and documents older than RETENTION_DAYS go, with their files and outputs;
+// expired sessions go too.
 import { and, eq, lt } from 'drizzle-orm';
 import { recordAudit } from '../audit.ts';
+import { purgeExpiredSessions } from '../auth/sessions.ts';
 import { cases, documents } from '../db/schema.ts';
 import type { JobContext } from './registry.ts';
 
@@ -25,6 +27,7 @@ export async function retentionPurge(ctx: JobContext): Promise<{ cases: number; 
     });
     await ctx.storage.removeDocument(d.caseId, d.id);
   }
+  await purgeExpiredSessions(ctx.db);
   const result = { cases: oldCases.length, documents: oldDocs.length };
   ctx.log.info({ ...result, retentionDays: ctx.config.retentionDays }, 'retention purge done');
   return result;
