@@ -74,6 +74,9 @@ export function parseRow(row: Row, opts: { ocr: boolean; light?: boolean }): Par
   }
 
   const words = [...row.words];
+  // Table rules and specks read by OCR before the first word (`|`, `[`, `_`) are not labels.
+  if (opts.ocr) while (words.length > 1 && /^[|[\]{}_~•·—–]+$/.test(words[0]!.text)) words.shift();
+  if (words.length === 0) return base;
   let keyword: ItemType | null = null;
   let labels: Label[] = [];
   let labelX = words[0]!.bbox[0];

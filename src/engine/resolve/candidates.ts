@@ -32,6 +32,8 @@ export interface DocEvidence {
   excluded: Set<number>;
   /** Added to a page number to get its position in brief-then-record order. */
   base: number;
+  /** The document separates its items with divider pages (two or more were read). */
+  usesDividers: boolean;
 }
 
 export const ANCHORS: ReadonlySet<EvidenceKind> = new Set(['divider', 'marker', 'cover']);
@@ -64,6 +66,12 @@ export function itemCandidates(item: IndexItem, docs: DocEvidence[]): Candidate[
           add(d, p.page, { kind: 'divider', strength: m * (p.divider.alone ? 1 : 0.85) * (kindOk ? 1 : 0.85), why: `${what} '${p.divider.shown}'${read}` });
         }
       }
+      if (p.titled && !p.divider) {
+        const m = labelMatch(item.label, p.titled.label, p.ocr);
+        if (m > 0 && overlap(normWords(item.text), p.titled.words) >= 0.5) {
+          add(d, p.page, { kind: 'divider', strength: 0.85 * m, why: `page opening with '${p.titled.shown.slice(0, 60)}'` });
+        }
+      }
       for (const mk of p.markers) {
         const m = labelMatch(item.label, mk.label, p.ocr);
         if (m > 0) add(d, p.page, { kind: 'marker', strength: m, why: `${d.doc === 'record' ? 'record ' : ''}marker '${mk.shown}'` });
@@ -89,6 +97,18 @@ export function itemCandidates(item: IndexItem, docs: DocEvidence[]): Candidate[
       }
     }
     for (const h of headingMatches(item, d)) add(d, h.page, h.evidence);
+  }
+
+  // A divider page that OCR could not read (blank) just before a page with evidence for this item.
+  for (const d of docs) {
+    if (!d.usesDividers) continue;
+    for (const c of [...byKey.values()]) {
+      if (c.doc !== d.doc || c.evidence.some((e) => ANCHORS.has(e.kind))) continue;
+      const prev = d.pages[c.page - 2];
+      if (prev?.blank && !d.excluded.has(prev.page)) {
+        add(d, prev.page, { kind: 'divider', strength: 0.5, why: `page ${prev.page} has no readable text (taken as the divider page)` });
+      }
+    }
   }
 
   // Support that lands on the page right after an anchor (a divider is often unnumbered and the
@@ -149,4 +169,12 @@ function headingMatches(item: IndexItem, d: DocEvidence): Array<{ page: number; 
     out.push({ page: r.page, evidence: { kind: 'heading', strength: Math.min(0.65, s), why: `heading '${r.text.slice(0, 60)}'` } });
   }
   return out;
+}
+
+/** Share of the first (up to eight) description words found among the other words. */
+function overlap(desc: string[], words: string[]): number {
+  const head = desc.slice(0, 8);
+  if (head.length === 0) return 0;
+  const set = new Set(words);
+  return head.filter((w) => set.has(w)).length / head.length;
 }

@@ -4,7 +4,8 @@ import { ANCHORS, type Candidate, type Evidence } from './candidates.ts';
 /**
  * Confidence and a plain-words reason for a chosen destination.
  *
- * Calibration: a divider, marker or cover page read exactly is 0.9 alone, 0.8 through OCR confusions;
+ * Calibration: a divider, marker or cover page read exactly is 0.9 alone, 0.82 through OCR confusions,
+ * 0.75 for a page that opens with the tab and its title, 0.6 for an unreadable page taken as the divider;
  * each independent agreeing kind of evidence (a page reference, a heading) adds 0.04, up to 0.99.
  * A page reference confirmed by the footers is 0.85 (0.9 when the footer and the calibrated offset
  * both agree); a heading alone 0.45–0.6; a bare page number taken as the PDF page 0.35.
@@ -20,7 +21,7 @@ export function confidenceOf(item: IndexItem, chosen: Candidate, all: Candidate[
 
   let conf: number;
   if (anchor) {
-    conf = anchor.strength >= 0.99 ? 0.9 : anchor.strength >= 0.85 ? 0.82 : 0.75;
+    conf = anchor.strength >= 0.99 ? 0.9 : anchor.strength >= 0.84 ? 0.82 : anchor.strength >= 0.7 ? 0.75 : 0.6;
     if (ref && ref.kind !== 'raw-ref') conf += 0.05;
     if (heading) conf += 0.04;
   } else if (ref && ref.kind !== 'raw-ref') {

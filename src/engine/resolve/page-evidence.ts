@@ -15,6 +15,10 @@ export interface PageEvidence {
   divider: { keyword: ItemType; label: string; shown: string; alone: boolean } | null;
   /** Record start markers such as `*T3`. */
   markers: Array<{ label: string; shown: string }>;
+  /** A short page opening with a keyword, label and title on one row (`TAB 7  Affidavit of …`). */
+  titled: { keyword: ItemType; label: string; words: string[]; shown: string } | null;
+  /** No readable text (an OCR'd page that came back empty, e.g. a divider in a huge font). */
+  blank: boolean;
   /** Commissioner's exhibit cover page: `This is Exhibit "C" referred to in …`. */
   cover: { label: string; shown: string } | null;
   /** Numbers printed alone in the header or footer. */
@@ -41,11 +45,20 @@ export function pageEvidence(layout: PageLayout, doc: 'source' | 'record'): Page
   const ocr = layout.source === 'ocr';
   const rows = layout.rows;
   let divider: PageEvidence['divider'] = null;
+  let titled: PageEvidence['titled'] = null;
   const few = rows.length <= 6;
   const top = rows.slice(0, few ? rows.length : 3);
   for (let i = 0; i < top.length && !divider; i++) {
     const r = top[i]!;
-    if (r.words.length > 4) continue;
+    if (r.words.length > 4) {
+      if (!titled && rows.length <= 8) {
+        const pr = parseRow(r, { ocr });
+        if (pr.keyword && pr.keyword !== 'section' && pr.labels.length > 0 && pr.desc.length > 0) {
+          titled = { keyword: pr.keyword, label: labelToken({ ...r, words: r.words.slice(0, /^(tab|exhibit|schedule|appendix|document)./i.test(r.words[0]!.text) ? 1 : 2) }), words: normWords(pr.desc.map((t) => t.text).join(' ')), shown: r.text };
+        }
+      }
+      continue;
+    }
     const pr = parseRow(r, { ocr, light: true });
     if (pr.keyword && pr.keyword !== 'section' && pr.bare) {
       divider = { keyword: pr.keyword, label: labelToken(r), shown: r.text, alone: few };
@@ -72,7 +85,8 @@ export function pageEvidence(layout: PageLayout, doc: 'source' | 'record'): Page
     const m = COVER.exec(head);
     if (m) cover = { label: m[1]!, shown: m[0] };
   }
-  return { doc, page: layout.page, ocr, divider, markers, cover, printed: layout.printed };
+  const blank = (layout.source === 'ocr' || layout.source === 'none') && rows.every((r) => r.text.replace(/[^A-Za-z0-9]/g, '').length <= 2);
+  return { doc, page: layout.page, ocr, divider, titled, blank, markers, cover, printed: layout.printed };
 }
 
 /** The label part of a divider row (`TAB 7` → '7', `TABl` → 'l', `Exhibit "C"` → 'C'). */

@@ -58,6 +58,29 @@ describe('resolveDestinations: divider pages', () => {
   });
 });
 
+describe('resolveDestinations: pages that open a tab without a divider page', () => {
+  it('takes a short page opening with the tab and its title, but not body text that cites a tab', () => {
+    const specs: PageSpec[] = [cover, { rows: ['INDEX', 'Tab 1 | Affidavit of Kim Lee', 'Tab 2 | Affidavit of Sam Park', 'Tab 3 | Order of Justice Brown'] }];
+    specs.push({ rows: ['TAB 1 AFFIDAVIT OF KIM LEE', 'sworn May 3, 2021'] }, bodyPage({ firstRow: 'Tab 3 of this brief is the order, see Tab 3 at the end.' }));
+    specs.push({ rows: ['TAB 2 AFFIDAVIT OF SAM PARK', 'sworn May 4, 2021'] }, bodyPage());
+    specs.push({ rows: ['TAB 3 ORDER OF JUSTICE BROWN', 'THIS COURT ORDERS'] }, bodyPage());
+    const { dest } = run(makePages(specs));
+    expect(dest.map((d) => d.targetPage)).toEqual([3, 5, 7]);
+    expect(dest[1]!.why).toContain("page opening with 'TAB 2 AFFIDAVIT OF SAM PARK'");
+  });
+
+  it('takes an OCR page that came back empty just before the document as its divider page', () => {
+    const specs: PageSpec[] = [cover, { rows: ['INDEX', 'Tab 1 | Notice of Appeal', 'Tab 2 | Affidavit of Kim Lee', 'Tab 3 | Factum of the Appellant'] }];
+    specs.push(divider('TAB 1', 'ocr'), { rows: ['NOTICE OF APPEAL', 'THE APPELLANT APPEALS'], source: 'ocr' }, bodyPage({ source: 'ocr' }));
+    specs.push({ rows: [], source: 'ocr' }, { rows: ['AFFIDAVIT OF KIM LEE', 'I, Kim Lee, make oath and say'], source: 'ocr' }, bodyPage({ source: 'ocr' }));
+    specs.push(divider('TAB 3', 'ocr'), { rows: ['FACTUM OF THE APPELLANT', 'PART I'], source: 'ocr' });
+    const { dest } = run(makePages(specs));
+    expect(dest.map((d) => d.targetPage)).toEqual([3, 6, 9]);
+    expect(dest[1]!.why).toContain('no readable text');
+    expect(dest[1]!.confidence).toBeLessThan(0.75);
+  });
+});
+
 describe('resolveDestinations: printed page numbers', () => {
   const index: PageSpec = { rows: ['INDEX', 'TAB | DOCUMENT | PAGE NO.', '1 | Notice of Motion | 1', '2 | Affidavit of Kim Lee | 4', '3 | Draft Order | 9'] };
 

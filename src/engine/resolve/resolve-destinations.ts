@@ -54,7 +54,8 @@ function docEvidence(pages: PageText[], doc: 'source' | 'record', excluded: Set<
       else headings.set(k, [h]);
     }
   }
-  return { doc, pages: evidence, printed: calibratePrinted(evidence), headings, excluded, base };
+  const usesDividers = evidence.filter((e) => e.divider !== null).length >= 2;
+  return { doc, pages: evidence, printed: calibratePrinted(evidence), headings, excluded, base, usesDividers };
 }
 
 function noDestinationWhy(item: IndexItem, cands: Candidate[]): string {
