@@ -78,3 +78,16 @@ test('Log out in the user menu signs the user out and shows the landing page', a
   await expect(page.getByRole('link', { name: 'Sign In to Get Started' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Case Management' })).toHaveCount(0);
 });
+
+test('when the session ends elsewhere, the next request returns the visitor to the landing page', async ({ page }) => {
+  await registerThroughApi(page);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Case Management' })).toBeVisible();
+  expect((await page.request.get('/api/logout', { maxRedirects: 0 })).status()).toBeLessThan(400);
+
+  await page.getByLabel('Case Number').fill('EXP-1');
+  await page.getByLabel('Case Title').fill('After sign-out');
+  await page.getByRole('button', { name: 'Create Case' }).click();
+  await expect(page.getByRole('link', { name: 'Sign In to Get Started' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Case Management' })).toHaveCount(0);
+});

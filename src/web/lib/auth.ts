@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AuthConfig, User } from '../../contract/auth.ts';
 import { apiRequest, getOrNullOn401 } from './api.ts';
+import { AUTH_USER_KEY } from './query-client.ts';
 
-export const AUTH_USER_KEY = ['/api/auth/user'] as const;
+export { AUTH_USER_KEY };
 export const AUTH_CONFIG_KEY = ['/api/auth/config'] as const;
 
 /** The signed-in user, or null when signed out (a 401 is an answer, not an error; never retried). */

@@ -1,4 +1,4 @@
-import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, type QueryFunction } from '@tanstack/react-query';
 import { ApiRequestError, apiRequest } from './api.ts';
 
 /**
@@ -17,8 +17,18 @@ export function retryPolicy(maxRetries: number) {
 export const defaultQueryFn: QueryFunction = ({ queryKey }) =>
   apiRequest('GET', queryKey.map(String).join('/'));
 
+/** The cache key of the signed-in user (GET /api/auth/user). */
+export const AUTH_USER_KEY = ['/api/auth/user'] as const;
+
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  // A 401 anywhere means the session has ended (expired, or signed out in another tab): forget the
+  // user, so the app shows the landing page instead of a screen full of errors.
+  const onError = (error: unknown) => {
+    if (error instanceof ApiRequestError && error.status === 401) client.setQueryData(AUTH_USER_KEY, null);
+  };
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError }),
+    mutationCache: new MutationCache({ onError }),
     defaultOptions: {
       queries: {
         queryFn: defaultQueryFn,
@@ -33,4 +43,5 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: retryPolicy(1) },
     },
   });
+  return client;
 }

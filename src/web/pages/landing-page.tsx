@@ -84,15 +84,15 @@ export function LandingPage() {
           <h2 id="results-heading" className="font-serif text-2xl font-semibold">
             Results you can file with confidence
           </h2>
-          <dl className="mt-8 grid grid-cols-2 gap-6 lg:grid-cols-4">
+          <ul className="mt-8 grid grid-cols-2 gap-6 lg:grid-cols-4">
             {results.map((r) => (
-              <div key={r.label} className="rounded-lg border border-white/15 bg-white/5 p-5">
+              <li key={r.label} className="rounded-lg border border-white/15 bg-white/5 p-5">
                 <div className="flex items-center gap-2 text-accent [&_svg]:size-5">{r.icon}</div>
-                <dd className="mt-3 text-3xl font-semibold tracking-tight">{r.figure}</dd>
-                <dt className="mt-1 text-sm text-primary-foreground/75">{r.label}</dt>
-              </div>
+                <p className="mt-3 text-3xl font-semibold tracking-tight">{r.figure}</p>
+                <p className="mt-1 text-sm text-primary-foreground/75">{r.label}</p>
+              </li>
             ))}
-          </dl>
+          </ul>
         </div>
       </section>
 
