@@ -121,4 +121,26 @@ describe('the server process', () => {
       if (first.child.exitCode === null) first.child.kill('SIGKILL');
     }
   });
+  it('after being killed outright, starts again on the same DATA_DIR, stopping the PostgreSQL it left behind', async () => {
+    const dataDir = tempDataDir();
+    const port = await freePort();
+    const killed = start({ DATA_DIR: dataDir, PORT: String(port) });
+    await waitHealthy(port, killed);
+    const orphan = Number(readFileSync(join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    killed.child.kill('SIGKILL');
+    await killed.exited;
+    expect(alive(orphan)).toBe(true); // the database outlived its owner
+
+    const again = start({ DATA_DIR: dataDir, PORT: String(port) });
+    try {
+      await waitHealthy(port, again);
+      expect(again.output()).toContain(`stopping a PostgreSQL server (pid ${orphan}) left running on this data directory`);
+      expect(alive(orphan)).toBe(false);
+      expect((await fetch(`http://127.0.0.1:${port}/api/ready`)).status).toBe(200);
+      again.child.kill('SIGTERM');
+      expect(await again.exited).toBe(0);
+    } finally {
+      if (again.child.exitCode === null) again.child.kill('SIGKILL');
+    }
+  });
 });
