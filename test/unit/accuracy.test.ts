@@ -37,7 +37,7 @@ const FOOTER = /^(\d+|Page \d+|- \d+ -|Case .* Page \d+ of \d+)$/;
  */
 function startMark(item: Fixture['truth']['items'][number], page: PageText | undefined): 'mark' | 'heading' | null {
   const lines = linesOf(page).filter((l) => !FOOTER.test(l));
-  if (item.target === 'record') return lines.some((l) => l === `*T${item.label}`) ? 'mark' : null;
+  if (item.target === 'record' && lines.some((l) => l === `*T${item.label}`)) return 'mark';
   if (item.type === 'exhibit') return lines.some((l) => l.includes(`This is Exhibit "${item.label}"`)) ? 'mark' : null;
   if (item.type === 'section') {
     const last = escape(item.label.split('.').at(-1) ?? '');
