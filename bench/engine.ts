@@ -69,19 +69,21 @@ async function benchLink(): Promise<void> {
     const wall: number[] = [];
     const inner: number[] = [];
     const rss: number[] = [];
+    const cpu: number[] = [];
     let validation = '';
     for (let i = 0; i < RUNS; i++) {
       const r = await timed(process.execPath, [BIN, 'link', file, '--out', join(dir, `out${i}`), '--stats']);
-      const m = /stats wall_ms=(\d+) peak_rss_mb=(\d+)/.exec(r.stderr);
+      const m = /stats wall_ms=(\d+) peak_rss_mb=(\d+) cpu_ms=(\d+)/.exec(r.stderr);
       if (!m) throw new Error(`brieflink failed (exit ${r.code}): ${r.stderr.slice(-500)}`);
       wall.push(r.ms);
       inner.push(Number(m[1]));
       rss.push(Number(m[2]));
+      cpu.push(Number(m[3]));
       validation = /(\d+\/\d+ items linked, \d+ broken links)/.exec(r.stderr)?.[1] ?? `exit ${r.code}`;
     }
     const linkMs = median(wall);
     console.log(`brieflink link: ${Math.round(linkMs)} ms wall incl. process start (median of ${RUNS}: ${wall.map(Math.round).join(', ')}), ` +
-      `${median(inner)} ms inside, peak RSS ${median(rss)} MB (max ${Math.max(...rss)}); ${validation}`);
+      `${median(inner)} ms inside, ${median(cpu)} ms CPU (all threads), peak RSS ${median(rss)} MB (max ${Math.max(...rss)}); ${validation}`);
 
     const which = spawnSync('sh', ['-c', 'command -v pdftotext'], { encoding: 'utf8' });
     if (which.status !== 0) {
@@ -91,6 +93,19 @@ async function benchLink(): Promise<void> {
     const ref: number[] = [];
     for (let i = 0; i < RUNS; i++) ref.push((await timed('pdftotext', [file, join(dir, 'out.txt')])).ms);
     const refMs = median(ref);
+    const timeBin = spawnSync('sh', ['-c', 'command -v /usr/bin/time'], { encoding: 'utf8' }).status === 0;
+    if (timeBin) {
+      const refCpu: number[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        const r = await timed('/usr/bin/time', ['-f', 'cpu %U %S', 'pdftotext', file, join(dir, 'out.txt')]);
+        const m = /cpu ([\d.]+) ([\d.]+)/.exec(r.stderr);
+        if (m) refCpu.push((Number(m[1]) + Number(m[2])) * 1000);
+      }
+      if (refCpu.length) {
+        console.log(`CPU time: brieflink ${median(cpu)} ms, pdftotext ${Math.round(median(refCpu))} ms, ` +
+          `ratio ${(median(cpu) / median(refCpu)).toFixed(2)}x (less sensitive to other load on the machine than wall time)`);
+      }
+    }
     const ratio = linkMs / refMs;
     console.log(`pdftotext: ${Math.round(refMs)} ms (median of ${RUNS}: ${ref.map(Math.round).join(', ')})`);
     console.log(`ratio brieflink/pdftotext: ${ratio.toFixed(2)}x (target <= 3x) ${ratio <= 3 ? 'OK' : 'OVER'}; ` +

@@ -193,8 +193,10 @@ export async function main(argv: string[]): Promise<number> {
   } finally {
     if (stats) {
       const wall = Math.round(performance.now() - started);
-      const rss = Math.round(process.resourceUsage().maxRSS / 1024);
-      process.stderr.write(`brieflink: stats wall_ms=${wall} peak_rss_mb=${rss}\n`);
+      const usage = process.resourceUsage();
+      const rss = Math.round(usage.maxRSS / 1024);
+      const cpu = Math.round((usage.userCPUTime + usage.systemCPUTime) / 1000);
+      process.stderr.write(`brieflink: stats wall_ms=${wall} peak_rss_mb=${rss} cpu_ms=${cpu}\n`);
     }
   }
 }

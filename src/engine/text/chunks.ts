@@ -1,4 +1,5 @@
 import type { PageText } from '../types.ts';
+import type { PackedPages } from './pack.ts';
 
 /** Work shared between threads: pages 1..pageCount in chunks, claimed through an atomic counter. */
 export interface ExtractJob {
@@ -12,6 +13,13 @@ export interface ExtractJob {
 export interface ChunkResult {
   first: number;
   pages: PageText[];
+  needsOcr: number[];
+}
+
+/** A chunk as a worker posts it: pages packed (see pack.ts). */
+export interface PackedChunk {
+  first: number;
+  packed: PackedPages;
   needsOcr: number[];
 }
 

@@ -4,7 +4,8 @@ import { openPdf } from '../pdf/index.ts';
 import type { PdfDoc } from '../pdf/types.ts';
 import { EngineError, type EngineErrorCode, type PageText } from '../types.ts';
 import { startTsWorker } from '../util/worker.ts';
-import { claimChunks, type ChunkResult, type ExtractJob } from './chunks.ts';
+import { claimChunks, type ChunkResult, type ExtractJob, type PackedChunk } from './chunks.ts';
+import { unpackPages } from './pack.ts';
 
 export interface ExtractOptions {
   /** Threads in all (this one included). Default: available parallelism, 1 for small documents. */
@@ -58,8 +59,11 @@ export async function extractAllText(bytes: Uint8Array, opts: ExtractOptions = {
       workers.push(w);
       finished.push(
         new Promise<void>((resolve, reject) => {
-          w.on('message', (m: { type: string; result?: ChunkResult; message?: string; code?: EngineErrorCode }) => {
-            if (m.type === 'chunk') take(m.result!);
+          w.on('message', (m: { type: string; result?: PackedChunk; message?: string; code?: EngineErrorCode }) => {
+            if (m.type === 'chunk') {
+              const { first, packed, needsOcr: ocr } = m.result!;
+              take({ first, pages: unpackPages(packed), needsOcr: ocr });
+            }
             else if (m.type === 'done') resolve();
             else reject(new EngineError(m.code ?? 'io', m.message ?? 'text extraction failed'));
           });

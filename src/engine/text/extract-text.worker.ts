@@ -1,6 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { openPdf } from '../pdf/index.ts';
-import { claimChunks, type ChunkResult, type ExtractJob } from './chunks.ts';
+import { claimChunks, type ExtractJob, type PackedChunk } from './chunks.ts';
+import { packPages } from './pack.ts';
 
 // Worker: opens the document itself and analyses chunks of pages claimed from the shared counter
 // until none are left, posting each chunk's result as it is done.
@@ -10,13 +11,15 @@ try {
   const doc = openPdf(job.bytes);
   try {
     claimChunks(job, (first, last) => {
-      const result: ChunkResult = { first, pages: [], needsOcr: [] };
+      const pages = [];
+      const needsOcr: number[] = [];
       for (let p = first; p <= last; p++) {
         const a = doc.analysePage(p);
-        result.pages.push(a.text);
-        if (a.needsOcr) result.needsOcr.push(p);
+        pages.push(a.text);
+        if (a.needsOcr) needsOcr.push(p);
       }
-      port.postMessage({ type: 'chunk', result });
+      const result: PackedChunk = { first, packed: packPages(pages), needsOcr };
+      port.postMessage({ type: 'chunk', result }, [result.packed.nums.buffer as ArrayBuffer, result.packed.counts.buffer as ArrayBuffer]);
     });
   } finally {
     doc.close();
