@@ -13,6 +13,8 @@ export interface ExtractOptions {
   /** Documents with fewer pages are read on this thread only. */
   minPagesForWorkers?: number;
   onProgress?: (done: number, total: number) => void;
+  /** Whether this thread reads pages too while workers run (default true; false leaves it all to them). */
+  readHere?: boolean;
 }
 
 export interface ExtractResult {
@@ -73,7 +75,7 @@ export async function extractAllText(bytes: Uint8Array, opts: ExtractOptions = {
       );
     }
     try {
-      claimChunks(job, (first, last) => {
+      if (opts.readHere !== false || threads === 1) claimChunks(job, (first, last) => {
         const r: ChunkResult = { first, pages: [], needsOcr: [] };
         for (let p = first; p <= last; p++) {
           const a = own.analysePage(p);
