@@ -72,7 +72,7 @@ describe('job queue', () => {
       true,
     );
     try {
-      const jobId = await worker.boss.send('retention-purge', {});
+      const jobId = await worker.send('retention-purge', {});
       expect(jobId).toBeTruthy();
       let state = '';
       for (let i = 0; i < 100 && state !== 'completed' && state !== 'failed'; i++) {

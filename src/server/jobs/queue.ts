@@ -2,10 +2,12 @@
 // (for ROLE=all|worker) one worker per job kind.
 import PgBoss from 'pg-boss';
 import type { QueueState } from '../routes/health.ts';
-import { checkRegistry, handlers, jobKinds, type JobContext, type JobKind } from './registry.ts';
+import { checkRegistry, handlers, jobKinds, type JobContext, type JobKind, type JobKindName } from './registry.ts';
 
 export interface JobQueue {
   boss: PgBoss;
+  /** Queues a job of a registered kind; returns its id. */
+  send(kind: JobKindName, data: object): Promise<string | null>;
   state(): Promise<QueueState>;
   stop(): Promise<void>;
 }
@@ -42,6 +44,7 @@ export async function startQueue(
   }
   return {
     boss,
+    send: (kind, data) => boss.send(kind, data),
     async state() {
       if (stopped) return 'stopped';
       // Answers only when the queue's tables are reachable.

@@ -52,7 +52,9 @@ export function localAuthRoutes(app: FastifyInstance, db: Db, config: Config, li
       if (config.oidc) throw new AppError('forbidden', 'Sign in through the sign-in provider');
       const body = parseInput(loginBody, req.body);
       const [user] = await db.select().from(users).where(eq(users.email, body.email)).limit(1);
-      const ok = user?.passwordHash ? await verifyPassword(body.password, user.passwordHash) : (await verifyNothing(body.password), false);
+      let ok = false;
+      if (user?.passwordHash) ok = await verifyPassword(body.password, user.passwordHash);
+      else await verifyNothing(body.password); // same time whether or not the account exists
       if (!user || !ok) throw new AppError('unauthorized', 'Invalid email or password');
       assertEmailAllowed(user.email, config.allowedEmailDomains);
       const session = await createSession(db, user.id);
