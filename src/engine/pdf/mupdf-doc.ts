@@ -76,6 +76,21 @@ export class MupdfDoc implements PdfDoc {
     });
   }
 
+  deleteLinksAt(page: number, rect: BBox): number {
+    return this.#withPage(page, (p) => {
+      let removed = 0;
+      for (const link of p.getLinks()) {
+        const r = link.getBounds();
+        if (r.every((v, i) => Math.abs(v - rect[i]!) <= 1)) {
+          p.deleteLink(link);
+          removed++;
+        }
+        link.destroy();
+      }
+      return removed;
+    });
+  }
+
   setOutline(entries: Array<{ title: string; page: number }>): void {
     const it = this.doc.outlineIterator();
     try {

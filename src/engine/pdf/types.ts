@@ -16,6 +16,8 @@ export interface PdfDoc {
   renderPng(page: number, dpi: number, opts?: { color?: boolean }): Uint8Array;
   /** Add an internal link over rect on page `page` going to page `targetPage` (both 1-based). */
   addLink(page: number, rect: BBox, targetPage: number): void;
+  /** Remove the links whose rectangle matches rect (within 1 pt), e.g. left by an earlier run; returns how many. */
+  deleteLinksAt(page: number, rect: BBox): number;
   /** Replace the outline (bookmarks) with these entries, each to a 1-based page. */
   setOutline(entries: Array<{ title: string; page: number }>): void;
   /** Append all pages of another document at the end; returns the 1-based page where it starts. */

@@ -102,6 +102,15 @@ describe('writeMaster and validateMaster', () => {
     expect(validateMaster(pdf, review).success).toBe(true);
   });
 
+  it('replaces, not doubles, the links of an earlier run when a linked file is linked again', () => {
+    const first = build();
+    const again = build(dests, first.pdf.slice());
+    const out = openPdf(again.pdf);
+    // the record was appended twice (once per run) but the index rows carry one link each
+    expect(out.links(2)).toHaveLength(3);
+    out.close();
+  });
+
   it('counts a deliberately broken link', () => {
     const { pdf, review } = build();
     // the record page that item 3 links to is taken out: its link now leads nowhere
