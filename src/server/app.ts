@@ -70,6 +70,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return reply.code(status).send({ error: codeForStatus(status), message: e.message ?? 'Bad request' });
   });
 
+  // Baseline browser protections on every response: no MIME sniffing, no framing (clickjacking), no
+  // full URLs leaked to other sites.
+  app.addHook('onSend', async (_req, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('x-frame-options', 'DENY');
+    reply.header('referrer-policy', 'same-origin');
+  });
+
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false });
   installGuard(app, db, config.appUrl);

@@ -73,5 +73,9 @@ describe('health and readiness', () => {
     }
     const file = await t.app.inject('/index.html');
     expect(file.statusCode).toBe(200);
+    for (const res of [api, file]) {
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+    }
   });
 });
