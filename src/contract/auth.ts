@@ -30,6 +30,8 @@ export const authConfig = z.object({
   retentionDays: z.number(),
   /** PUBLIC_HOST: the production public host, which serves only the landing and legal pages. */
   publicHost: z.string().nullable().optional(),
+  /** APP_URL: the app's public base URL; on the public host, sign-in goes there (spec §2). */
+  appUrl: z.string().nullable().optional(),
 });
 export type AuthConfig = z.infer<typeof authConfig>;
 

@@ -4,6 +4,7 @@ import { cn } from '../lib/cn.ts';
 import { Logo } from './logo.tsx';
 import { Button } from './ui/button.tsx';
 import { UserMenu } from './user-menu.tsx';
+import { useLoginHref } from '../lib/auth.ts';
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -13,6 +14,7 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
 
 /** Header: logo linking to /, then the user menu when signed in or a sign-in button when not. */
 export function SiteHeader({ user, showSignIn = true }: { user: User | null; showSignIn?: boolean }) {
+  const loginHref = useLoginHref();
   const { pathname } = useLocation();
   const casesActive = pathname === '/' || pathname === '/case-management' || pathname.startsWith('/cases');
   return (
@@ -35,7 +37,7 @@ export function SiteHeader({ user, showSignIn = true }: { user: User | null; sho
           <UserMenu user={user} />
         ) : showSignIn ? (
           <Button asChild variant="outline" size="sm">
-            <a href="/api/login">Sign In</a>
+            <a href={loginHref}>Sign In</a>
           </Button>
         ) : null}
       </div>

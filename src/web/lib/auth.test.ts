@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPublicHost } from './auth.ts';
+import { isPublicHost, loginHref } from './auth.ts';
 
 const config = (publicHost: string | null | undefined) => ({ mode: 'local' as const, maxUploadMb: 500, retentionDays: 90, publicHost });
 
@@ -17,5 +17,15 @@ describe('isPublicHost', () => {
     expect(isPublicHost(config(null), 'localhost')).toBe(false);
     expect(isPublicHost(config('  '), 'localhost')).toBe(false);
     expect(isPublicHost(undefined, 'localhost')).toBe(false);
+  });
+});
+
+describe('loginHref', () => {
+  it('stays relative unless on the public host with an app URL configured', () => {
+    const withApp = { ...config('brieflink.example'), appUrl: 'https://app.brieflink.example' };
+    expect(loginHref(withApp, 'brieflink.example')).toBe('https://app.brieflink.example/api/login');
+    expect(loginHref(withApp, 'app.brieflink.example')).toBe('/api/login');
+    expect(loginHref(config('brieflink.example'), 'brieflink.example')).toBe('/api/login');
+    expect(loginHref(undefined, 'localhost')).toBe('/api/login');
   });
 });

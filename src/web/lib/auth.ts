@@ -34,3 +34,18 @@ export function isPublicHost(config: AuthConfig | undefined, hostname: string): 
   if (!publicHost) return false;
   return publicHost === hostname.toLowerCase() || publicHost.split(':')[0] === hostname.toLowerCase();
 }
+
+/**
+ * Where 'Sign In' goes: relative /api/login, except on the production public host, where it goes to the
+ * app's own address (APP_URL) when the server names one (spec §2).
+ */
+export function loginHref(config: AuthConfig | undefined, hostname: string): string {
+  const appUrl = config?.appUrl?.trim();
+  if (appUrl && isPublicHost(config, hostname)) return new URL('/api/login', appUrl).href;
+  return '/api/login';
+}
+
+export function useLoginHref(): string {
+  const config = useAuthConfig();
+  return loginHref(config.data, window.location.hostname);
+}

@@ -2,6 +2,7 @@ import { ArrowRight, BadgeCheck, FileSearch, Link2, ListChecks, ScrollText, Shie
 import type { ReactNode } from 'react';
 import { IndexPreview } from '../components/index-preview.tsx';
 import { Button } from '../components/ui/button.tsx';
+import { useLoginHref } from '../lib/auth.ts';
 
 const features: { icon: ReactNode; title: string; text: string }[] = [
   {
@@ -30,6 +31,7 @@ const results: { figure: string; label: string; icon: ReactNode }[] = [
 
 /** Landing (spec §2): hero, three feature cards, results strip, 'Sign In to Get Started'. */
 export function LandingPage() {
+  const loginHref = useLoginHref();
   return (
     <div>
       <section className="relative overflow-hidden border-b border-border bg-gradient-to-b from-card to-background">
@@ -48,7 +50,7 @@ export function LandingPage() {
             </p>
             <div className="mt-10 flex flex-wrap items-center gap-4">
               <Button asChild size="lg">
-                <a href="/api/login">
+                <a href={loginHref}>
                   Sign In to Get Started
                   <ArrowRight aria-hidden />
                 </a>
