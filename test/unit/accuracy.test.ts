@@ -43,7 +43,7 @@ function startMark(item: Fixture['truth']['items'][number], page: PageText | und
     const last = escape(item.label.split('.').at(-1) ?? '');
     return lines.some((l) => new RegExp(`^${last}\\. ${escape(item.text)}$`).test(l)) ? 'mark' : null;
   }
-  if (lines.length === 1 && new RegExp(`^(TAB|Tab) ${escape(item.label)}$`).test(lines[0] ?? '')) return 'mark';
+  if (lines.length === 1 && new RegExp(`^(TAB|Tab|SCHEDULE|APPENDIX) ${escape(item.label)}$`).test(lines[0] ?? '')) return 'mark';
   return /^[A-Z][A-ZÉ0-9 .,'&()\-]{3,}$/.test(lines[0] ?? '') ? 'heading' : null;
 }
 
