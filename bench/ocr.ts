@@ -110,6 +110,8 @@ export interface OcrBenchRow {
   cpuMsPerPage: number | null;
   wordRecall: number | null;
   failed: number;
+  /** Peak resident memory of the whole process (all threads) during the run, sampled every 200 ms. */
+  peakRssMb: number;
 }
 
 export async function benchOcr(input: {
@@ -125,11 +127,14 @@ export async function benchOcr(input: {
   for (const dpi of input.dpis) {
     for (const workers of input.workers) {
       let steady = 0;
+      let peak = process.memoryUsage.rss();
+      const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 200);
       const cpu0 = process.cpuUsage();
       const t0 = performance.now();
       const result = await ocrPages(input.pdf, input.pages, { engine, dpi, workers, onProgress: (p) => (steady = p.avgMsPerPage) });
       const wallMs = performance.now() - t0;
       const cpu = process.cpuUsage(cpu0);
+      clearInterval(sampler);
       rows.push({
         engine,
         dpi,
@@ -141,6 +146,7 @@ export async function benchOcr(input: {
         cpuMsPerPage: engine === 'tesseract-js' ? Math.round((cpu.user + cpu.system) / 1000 / input.pages.length) : null,
         wordRecall: input.printed ? Math.round(wordRecall(input.printed, result.pages) * 10000) / 10000 : null,
         failed: result.failed.length,
+        peakRssMb: Math.round(peak / 2 ** 20),
       });
     }
   }
@@ -184,10 +190,10 @@ async function main(): Promise<void> {
   console.log(`input:   ${inputLine}`);
   console.log(`load:    ${loadavg().map((l) => l.toFixed(2)).join(' ')} (1/5/15-minute load average before the run)`);
   const rows = await benchOcr({ pdf, printed, pages, dpis: list(values.dpi!), workers: list(values.workers!), engine: values.engine as never });
-  console.log('engine        dpi  workers  pages  wall ms  ms/page  steady ms/page  cpu ms/page  word recall  failed');
+  console.log('engine        dpi  workers  pages  wall ms  ms/page  steady ms/page  cpu ms/page  word recall  failed  peak RSS MB');
   for (const r of rows) {
     console.log(
-      `${r.engine.padEnd(12)} ${String(r.dpi).padStart(4)} ${String(r.workers).padStart(8)} ${String(r.pages).padStart(6)} ${String(r.wallMs).padStart(8)} ${String(r.msPerPage).padStart(8)} ${String(r.steadyMsPerPage).padStart(15)} ${String(r.cpuMsPerPage ?? '-').padStart(12)} ${r.wordRecall === null ? '         -' : `${(r.wordRecall * 100).toFixed(2)}%`.padStart(12)} ${String(r.failed).padStart(7)}`,
+      `${r.engine.padEnd(12)} ${String(r.dpi).padStart(4)} ${String(r.workers).padStart(8)} ${String(r.pages).padStart(6)} ${String(r.wallMs).padStart(8)} ${String(r.msPerPage).padStart(8)} ${String(r.steadyMsPerPage).padStart(15)} ${String(r.cpuMsPerPage ?? '-').padStart(12)} ${r.wordRecall === null ? '         -' : `${(r.wordRecall * 100).toFixed(2)}%`.padStart(12)} ${String(r.failed).padStart(7)} ${String(r.peakRssMb).padStart(12)}`,
     );
   }
 }

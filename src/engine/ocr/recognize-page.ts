@@ -25,7 +25,8 @@ export function score(lines: PixelLine[]): number {
   return s;
 }
 const INDEX_HEADING = /^(index|table of contents|contents|index of exhibits|schedule of documents)\b/i;
-const ITEM_ROW = /^(tab|exhibit|schedule|appendix|document)\b/i;
+/** A row starting with an item label: `Tab 12`, `Exhibit "C"`, `Schedule IV`, `Tab 5A`. */
+const ITEM_ROW = /^(tab|exhibit|schedule|appendix|document)\s+["“'(]?[A-Z0-9]{1,4}[)"”']?(\s|$)/i;
 
 /**
  * A first-pass result that looks like an index page: a heading such as INDEX, rows with dot
@@ -35,7 +36,7 @@ export function looksLikeIndex(lines: PixelLine[]): boolean {
   const texts = lines.map((l) => l.words.map((w) => w.text).join(' ').trim());
   if (texts.slice(0, 6).some((t) => INDEX_HEADING.test(t))) return true;
   if (texts.filter((t) => LEADER.test(t)).length >= 2) return true;
-  return texts.filter((t) => ITEM_ROW.test(t)).length >= 3;
+  return new Set(texts.filter((t) => ITEM_ROW.test(t)).map((t) => t.split(/\s+/)[1])).size >= 3;
 }
 
 export interface RecognizedPage {
