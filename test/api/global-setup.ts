@@ -4,6 +4,7 @@ import type { TestProject } from 'vitest/node';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { startEmbedded } from '../../src/server/db/embedded.ts';
 
 declare module 'vitest' {
@@ -13,9 +14,33 @@ declare module 'vitest' {
   }
 }
 
+/** The named database may not exist yet on a fresh server: create it through the `postgres` database. */
+async function ensureDatabaseExists(url: string): Promise<void> {
+  const probe = new pg.Client({ connectionString: url });
+  try {
+    await probe.connect();
+    await probe.end();
+    return;
+  } catch (err) {
+    await probe.end().catch(() => undefined);
+    if ((err as { code?: string }).code !== '3D000') throw err;
+  }
+  const name = new URL(url).pathname.slice(1);
+  const maintenance = new URL(url);
+  maintenance.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: maintenance.href });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`);
+  } finally {
+    await admin.end();
+  }
+}
+
 export default async function setup(project: TestProject): Promise<(() => Promise<void>) | void> {
   const external = process.env.DATABASE_URL?.trim();
   if (external) {
+    await ensureDatabaseExists(external);
     project.provide('adminDatabaseUrl', external);
     return;
   }
