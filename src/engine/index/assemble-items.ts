@@ -53,6 +53,8 @@ export class ItemAssembler {
   private current: Draft | null = null;
   /** The date column of the table header, [left, left of the next column]. */
   private dateColumn: [number, number] | null = null;
+  /** Indentation at which each kind of sub-label has opened a level. */
+  private levelX = new Map<string, number>();
   readonly out: Assembly = { items: [], accepted: new Map(), labelled: new Map(), headerType: null, headingType: null, hierarchical: false };
 
   /** Snapshot for trying a page and reverting when it does not continue the index. */
@@ -146,7 +148,10 @@ export class ItemAssembler {
       if (!isFirst(r) || used.has(family(r.kind))) continue;
       const paren = r.kind.startsWith('paren');
       const refs = pr.pageRef !== undefined || this.current?.pageRef !== undefined;
-      if (pr.labelX > top.x + 4 && (paren || refs)) {
+      // A sub-level seen before at this indentation (page numbers may be lost in OCR).
+      const known = this.levelX.get(family(r.kind));
+      const seen = known !== undefined && Math.abs(known - pr.labelX) <= 8;
+      if (pr.labelX > top.x + 4 && (paren || refs || seen)) {
         for (const l of this.stack) {
           if (l.slot.readings.length > 1) {
             const keep = l.slot.readings.filter((p) => family(p.kind) !== family(r.kind));
@@ -163,7 +168,10 @@ export class ItemAssembler {
     this.stack.length = placed.depth;
     const slot: Slot = { readings: this.stack.length === 0 && placed.depth === 0 && this.out.items.length === 0 ? pr.labels : [placed.reading] };
     this.stack.push({ slot, x: pr.labelX });
-    if (this.stack.length > 1) this.out.hierarchical = true;
+    if (this.stack.length > 1) {
+      this.out.hierarchical = true;
+      if (!this.levelX.has(family(placed.reading.kind))) this.levelX.set(family(placed.reading.kind), pr.labelX);
+    }
     const d: Draft = {
       path: this.stack.map((l) => l.slot),
       keyword: pr.keyword,

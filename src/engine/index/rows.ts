@@ -74,6 +74,17 @@ function overlap(a: BBox, b: BBox): number {
   return Math.max(0, Math.min(a[3], b[3]) - Math.max(a[1], b[1]));
 }
 
+/** Words with boxes spread in proportion to their characters, for a line reported without words. */
+function wordsOfLine(text: string, bbox: BBox, confidence: number): Word[] {
+  const perChar = text.length > 0 ? (bbox[2] - bbox[0]) / text.length : 0;
+  const out: Word[] = [];
+  for (const m of text.matchAll(/\S+/g)) {
+    const x0 = bbox[0] + m.index * perChar;
+    out.push({ text: m[0], bbox: [x0, bbox[1], x0 + m[0].length * perChar, bbox[3]], confidence });
+  }
+  return out;
+}
+
 const cache = new WeakMap<PageText, Row[]>();
 
 /** Groups a page's lines into visual rows, top to bottom (cached per page object). */
@@ -91,10 +102,7 @@ function groupRows(page: PageText): Row[] {
     .filter((l) => l.words.length > 0 || l.text.trim() !== '')
     .map((l) => ({
       bbox: l.bbox,
-      words:
-        l.words.length > 0
-          ? l.words
-          : [{ text: l.text.trim(), bbox: l.bbox, confidence: page.source === 'ocr' ? page.confidence : 100 }],
+      words: l.words.length > 0 ? l.words : wordsOfLine(l.text, l.bbox, page.source === 'ocr' ? page.confidence : 100),
     }))
     .sort((a, b) => a.bbox[1] + a.bbox[3] - (b.bbox[1] + b.bbox[3]));
 
@@ -175,5 +183,7 @@ export function normWords(text: string): string[] {
     .replace(/[’‘`]/g, "'")
     .split(/[^a-z0-9']+/)
     .map((w) => w.replace(/^'+|'+$/g, ''))
-    .filter((w) => w.length > 0);
+    .filter((w) => w.length > 0)
+    // OCR reads digits as letters inside numbers (2O21, l9): read such words back as digits.
+    .map((w) => (/\d/.test(w) && /^[0-9lo]+$/.test(w) ? w.replace(/l/g, '1').replace(/o/g, '0') : w));
 }

@@ -147,26 +147,36 @@ function lastLabelPart(label: string): string {
   return (m?.[1] ?? label).toLowerCase();
 }
 
-/** Rows whose words match the item's description. */
+/**
+ * Rows whose words match the item's description: the whole description, a row that is its start
+ * (a long title wrapped or cut), or a row that is a run of it (`EXAMINATION FOR DISCOVERY OF …` for
+ * `Excerpts from the Examination for Discovery of …`).
+ */
 function headingMatches(item: IndexItem, d: DocEvidence): Array<{ page: number; evidence: Evidence }> {
   const desc = normWords(item.text);
   if (desc.length === 0) return [];
-  const rows = d.headings.get(desc[0]!) ?? [];
   const out: Array<{ page: number; evidence: Evidence }> = [];
   const own = lastLabelPart(item.label);
-  for (const r of rows) {
-    let k = 0;
-    while (k < r.words.length && k < desc.length && r.words[k] === desc[k]) k++;
-    let s = 0;
-    if (k === desc.length && r.words.length <= desc.length + Math.max(1, Math.floor(0.2 * desc.length))) s = 0.5;
-    else if (k === r.words.length && k >= Math.min(3, desc.length)) s = 0.35;
-    else if (k >= 4 && k >= 0.6 * desc.length) s = 0.3;
-    if (s === 0) continue;
-    const labelled = r.label !== null && r.label.toLowerCase() === own;
-    if (r.label !== null && !labelled && desc.length <= 2) continue;
-    if (labelled) s += 0.1;
-    if (r.order <= 3) s += 0.05;
-    out.push({ page: r.page, evidence: { kind: 'heading', strength: Math.min(0.65, s), why: `heading '${r.text.slice(0, 60)}'` } });
+  for (let at = 0; at < Math.min(4, desc.length); at++) {
+    const rest = desc.slice(at);
+    for (const r of d.headings.get(rest[0]!) ?? []) {
+      let k = 0;
+      while (k < r.words.length && k < rest.length && r.words[k] === rest[k]) k++;
+      let s = 0;
+      if (at === 0) {
+        if (k === desc.length && r.words.length <= desc.length + Math.max(1, Math.floor(0.2 * desc.length))) s = 0.5;
+        else if (k === r.words.length && k >= Math.min(3, desc.length)) s = 0.35;
+        else if (k >= 4 && k >= 0.6 * desc.length) s = 0.3;
+      } else if (k >= 3 && k >= r.words.length - 1 && k >= 0.5 * rest.length) {
+        s = 0.3;
+      }
+      if (s === 0) continue;
+      const labelled = r.label !== null && labelMatch(own, r.label) > 0;
+      if (r.label !== null && !labelled && desc.length <= 2) continue;
+      if (labelled) s += 0.1;
+      if (r.order <= 3) s += 0.05;
+      out.push({ page: r.page, evidence: { kind: 'heading', strength: Math.min(0.65, s), why: `heading '${r.text.slice(0, 60)}'` } });
+    }
   }
   return out;
 }
