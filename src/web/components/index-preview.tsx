@@ -2,10 +2,10 @@ import { Link2 } from 'lucide-react';
 
 const rows: [string, string, number, number][] = [
   ['1', 'Notice of Application', 14, 99],
-  ['2', 'Affidavit of Jane Smith, sworn March 4', 22, 98],
-  ['3', 'Exhibit A — Lease Agreement', 41, 97],
-  ['4', 'Exhibit B — Correspondence', 58, 95],
-  ['5', 'Transcript of Cross-Examination', 73, 92],
+  ['2', 'Affidavit of Jane Smith', 22, 98],
+  ['3', 'Lease Agreement', 41, 97],
+  ['4', 'Correspondence', 58, 95],
+  ['5', 'Cross-Examination', 73, 92],
 ];
 
 /** An illustration for the landing page: an index page whose rows are linked to their pages. */
