@@ -121,7 +121,9 @@ function groupRows(page: PageText): Row[] {
 }
 
 function buildRow(page: number, bbox: BBox, words: Word[]): Row {
-  const sorted = [...words].sort((a, b) => a.bbox[0] - b.bbox[0]);
+  let inOrder = true;
+  for (let i = 1; i < words.length && inOrder; i++) inOrder = words[i - 1]!.bbox[0] <= words[i]!.bbox[0];
+  const sorted = inOrder ? words : [...words].sort((a, b) => a.bbox[0] - b.bbox[0]);
   let sum = 0;
   for (const w of sorted) sum += height(w.bbox);
   const size = (sorted.length > 0 ? sum / sorted.length : 0) || height(bbox);
@@ -176,10 +178,9 @@ export function unionBox(a: BBox, b: BBox): BBox {
 
 /** Lower-case words of a text, letters and digits only (for matching descriptions and headings). */
 export function normWords(text: string): string[] {
-  return text
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
+  const lower = text.toLowerCase();
+  const ascii = /^[\x00-\x7f]*$/.test(lower);
+  return (ascii ? lower : lower.normalize('NFKD').replace(/[\u0300-\u036f]/g, ''))
     .replace(/[’‘`]/g, "'")
     .split(/[^a-z0-9']+/)
     .map((w) => w.replace(/^'+|'+$/g, ''))
