@@ -1,4 +1,4 @@
-import type { Destination, IndexDetection, ReviewJson } from '../types.ts';
+import type { BBox, Destination, IndexDetection, IndexItem, ReviewJson } from '../types.ts';
 
 export interface ReviewInput {
   briefName: string;
@@ -11,6 +11,29 @@ export interface ReviewInput {
 }
 
 /**
+ * Link rectangles for the items: each item's row box, trimmed where it runs into the box of a row
+ * below it on the same page (row boxes read by OCR can overlap), so a click lands on one link only.
+ */
+export function linkRects(items: IndexItem[]): Map<number, BBox> {
+  const rects = new Map<number, BBox>(items.map((it) => [it.ordinal, [...it.bbox] as BBox]));
+  const byPage = new Map<number, IndexItem[]>();
+  for (const it of items) byPage.set(it.page, [...(byPage.get(it.page) ?? []), it]);
+  for (const onPage of byPage.values()) {
+    for (const a of onPage) {
+      const ra = rects.get(a.ordinal)!;
+      for (const b of onPage) {
+        if (a === b) continue;
+        const rb = b.bbox;
+        const xOverlap = Math.min(ra[2], rb[2]) - Math.max(ra[0], rb[0]) > 0;
+        // b starts inside a, below a's top: a stops where b starts
+        if (xOverlap && rb[1] > ra[1] && rb[1] < ra[3]) ra[3] = rb[1];
+      }
+    }
+  }
+  return rects;
+}
+
+/**
  * review.json (DESIGN §5) before validation: the index items and one link entry per item, with
  * masterPage counted in Master.linked.pdf (record pages follow the brief's pages).
  */
@@ -19,6 +42,7 @@ export function buildReview(input: ReviewInput): ReviewJson {
   const hasRecord = input.recordPages !== undefined;
   const byItem = new Map(input.destinations.map((d) => [d.item, d]));
   const items = input.detection.items;
+  const rects = linkRects(items);
   return {
     source: { file: input.briefName, pages: input.briefPages },
     record: hasRecord ? { file: input.recordName ?? 'record.pdf', pages: input.recordPages!, offset } : null,
@@ -44,7 +68,7 @@ export function buildReview(input: ReviewInput): ReviewJson {
       return {
         item: it.ordinal,
         srcPage: it.page,
-        bbox: [...it.bbox],
+        bbox: rects.get(it.ordinal)!,
         target,
         targetPage,
         masterPage,
