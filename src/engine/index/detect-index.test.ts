@@ -104,6 +104,16 @@ describe('detectIndex: labels', () => {
   });
 });
 
+describe('detectIndex: factum table of contents', () => {
+  it('reads PART I – OVERVIEW rows as sections titled without the dash', () => {
+    const pages = makePages([cover, { rows: ['TABLE OF CONTENTS', 'PART I – OVERVIEW ..... 1', 'PART II – THE FACTS ..... 3', 'PART III – ISSUES AND LAW ..... 9', 'PART IV – ORDER SOUGHT ..... 20'] }]);
+    const det = detectIndex(pages);
+    expect(det.items.map((i) => [i.label, i.type, i.text, i.pageRef])).toEqual([
+      ['I', 'section', 'OVERVIEW', '1'], ['II', 'section', 'THE FACTS', '3'], ['III', 'section', 'ISSUES AND LAW', '9'], ['IV', 'section', 'ORDER SOUGHT', '20'],
+    ]);
+  });
+});
+
 describe('detectIndex: finding the index', () => {
   it('finds an index with no heading from a run of tab rows', () => {
     const pages = makePages([cover, { rows: ['Tab 1 | Notice of Application', 'Tab 2 | Affidavit of Kim Lee', 'Tab 3 | Affidavit of Sam Park', 'Tab 4 | Draft Order'] }, divider('TAB 1'), bodyPage()]);

@@ -30,7 +30,8 @@ export function romanValue(s: string): number | null {
     const next = i + 1 < u.length ? ROMAN[u[i + 1]!]! : 0;
     total += v < next ? -v : v;
   }
-  if (total <= 0 || toRoman(total) !== u) return null;
+  // Labels stop well before L (50) and C (100): a lone L or C is a letter.
+  if (total <= 0 || total >= 50 || toRoman(total) !== u) return null;
   return total;
 }
 

@@ -142,6 +142,8 @@ export function parseRow(row: Row, opts: { ocr: boolean; light?: boolean }): Par
     }
     descTokens.push(...cell);
   }
+  // A dash or colon between the label and the title (`PART I – OVERVIEW`) is not part of the title.
+  while (descTokens.length > 1 && /^[-–—:]+$/.test(descTokens[0]!.text)) descTokens.shift();
   if (descTokens.length === 0) {
     return { ...base, keyword, labels, labelX, pageRef, date, dateCol, bare: labels.length > 0 && pageRef === undefined && !date };
   }

@@ -106,7 +106,9 @@ export function headingRows(layout: PageLayout, doc: 'source' | 'record'): Headi
     if (r.words.length === 0 || r.words.length > 14) return;
     let label: string | null = null;
     let text = r.text;
-    const m = /^(\(?[0-9]{1,3}[A-Za-z]?\)?|\(?[A-Za-z]{1,2}\)?|[IVXLC]{1,6})[.)]\s+(.*)$/.exec(text);
+    const m =
+      /^(?:part|tab|schedule|appendix|exhibit|section)\s+["“]?([0-9]{1,3}[A-Za-z]?|[A-Za-z]{1,2}|[IVXLC]{1,6})["”]?(?:[.):]|\s+[-–—:])?\s+(.*)$/i.exec(text) ??
+      /^(\(?[0-9]{1,3}[A-Za-z]?\)?|\(?[A-Za-z]{1,2}\)?|[IVXLC]{1,6})[.)]\s+(.*)$/.exec(text);
     if (m) {
       label = m[1]!.replace(/[()]/g, '');
       text = m[2]!;

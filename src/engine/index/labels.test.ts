@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { isSuccessor, labelMatch, parseLabel, romanValue } from './labels.ts';
+
+const kinds = (raw: string, ocr = false) => parseLabel(raw, { ocr }).map((l) => `${l.kind}:${l.text}`);
+
+describe('labels', () => {
+  it('reads every printed form', () => {
+    expect(kinds('12.')).toEqual(['number:12']);
+    expect(kinds('"C"')).toEqual(['letter:C']);
+    expect(kinds('IV')).toEqual(['roman:IV']);
+    expect(kinds('I.')).toEqual(['roman:I', 'letter:I']);
+    expect(kinds('5A')).toEqual(['number-letter:5A']);
+    expect(kinds('5(a)')).toEqual(['number-letter:5(a)']);
+    expect(kinds('(iv)')).toEqual(['paren-roman:(iv)']);
+    expect(kinds('Affidavit')).toEqual([]);
+    expect(kinds('2021')).toEqual([]);
+  });
+
+  it('offers the digit reading of OCR confusions only for OCR text', () => {
+    expect(kinds('l2', true)).toEqual(['number:12']);
+    expect(kinds('1O', true)).toContain('number:10');
+    expect(kinds('l2', false)).toEqual([]);
+  });
+
+  it('knows what follows what', () => {
+    const one = (raw: string) => parseLabel(raw, { ocr: false })[0]!;
+    expect(isSuccessor(one('9'), one('10'))).toBe(true);
+    expect(isSuccessor(one('5'), one('5A'))).toBe(true);
+    expect(isSuccessor(one('5A'), one('5B'))).toBe(true);
+    expect(isSuccessor(one('5B'), one('6'))).toBe(true);
+    expect(isSuccessor(one('7'), one('7(a)'))).toBe(true);
+    expect(isSuccessor(one('1'), one('10'))).toBe(false);
+    expect(isSuccessor(parseLabel('H')[0]!, parseLabel('I').find((l) => l.kind === 'letter')!)).toBe(true);
+    expect(romanValue('XIV')).toBe(14);
+    expect(romanValue('IIII')).toBeNull();
+  });
+
+  it('matches divider labels exactly, and through OCR confusions only when asked', () => {
+    expect(labelMatch('1', '1')).toBe(1);
+    expect(labelMatch('1', '10')).toBe(0);
+    expect(labelMatch('10', '1O')).toBe(0.85);
+    expect(labelMatch('10', '1O', false)).toBe(0);
+    expect(labelMatch('C', '"C"')).toBe(1);
+  });
+});
