@@ -52,6 +52,7 @@ export function authRoutes(app: FastifyInstance, db: Db, config: Config, oidc: O
     maxUploadMb: config.maxUploadMb,
     retentionDays: config.retentionDays,
     publicHost: config.publicHost ?? null,
+    appUrl: config.appUrl ?? null,
   }));
 
   app.get('/api/auth/user', { config: { public: true } }, async (req) => {
