@@ -1,0 +1,258 @@
+// The documents part of the API contract (spec §3, §4, §7): documents, index items, links, OCR progress,
+// index status, document memory, duplicates, hyperlinking and the live progress stream.
+// Field names follow the spec, including its snake_case index fields.
+import { z } from 'zod';
+
+export const ocrStatus = z.enum(['pending', 'queued', 'processing', 'completed', 'failed']);
+export type OcrStatus = z.infer<typeof ocrStatus>;
+
+export const aiProcessingStatus = z.enum(['none', 'queued', 'processing', 'completed', 'failed']);
+export type AiProcessingStatus = z.infer<typeof aiProcessingStatus>;
+
+/** 'none' before the first detection ran; 'pending' while it is queued or running. */
+export const indexStatusValue = z.enum(['none', 'pending', 'ok', 'error']);
+export type IndexStatusValue = z.infer<typeof indexStatusValue>;
+
+export const linkStatus = z.enum(['auto', 'confirmed', 'removed']);
+export type LinkStatus = z.infer<typeof linkStatus>;
+
+/** [x0, y0, x1, y1] in PDF points, origin top left. */
+export const bbox = z.tuple([z.number(), z.number(), z.number(), z.number()]);
+export type BBoxJson = z.infer<typeof bbox>;
+
+/** GET /api/documents/{id}/ocr-progress and the stream's phase 'ocr' message. */
+export const ocrProgress = z.object({
+  status: ocrStatus,
+  /** Pages whose text is known (text layer or OCR done). */
+  done: z.number().int(),
+  total: z.number().int(),
+  /** 0..100, rounded. */
+  percent: z.number(),
+  /** null until at least one page has been OCR'd. */
+  etaMs: z.number().nullable(),
+  avgMsPerPage: z.number().nullable(),
+});
+export type OcrProgress = z.infer<typeof ocrProgress>;
+
+export const documentRecord = z.object({
+  id: z.string(),
+  caseId: z.string(),
+  title: z.string(),
+  alias: z.string().nullable(),
+  originalName: z.string(),
+  fileSize: z.number(),
+  pageCount: z.number().nullable(),
+  uploadedAt: z.string(),
+  /** 'awaiting-file' (created without a file), 'uploaded', 'processing', 'completed', 'failed'. */
+  status: z.string(),
+  /** Why processing failed, in words the user can read (e.g. password-protected). null otherwise. */
+  failureReason: z.string().nullable(),
+  ocrStatus: ocrStatus,
+  ocrProgress: ocrProgress,
+  parseProgress: z.number(),
+  aiProcessingStatus: aiProcessingStatus,
+  selectedForHyperlinking: z.boolean(),
+  lawyerReviewed: z.boolean(),
+  reviewStatus: z.string().nullable(),
+  reviewedBy: z.string().nullable(),
+  courtSubmitted: z.boolean(),
+  index_status: indexStatusValue,
+  index_count: z.number(),
+  /** Index pages set by hand (free text `2,3,4` or `2-5`); null when detected. */
+  index_pages: z.string().nullable(),
+  has_links: z.boolean(),
+  index_detected_at: z.string().nullable(),
+  /** Links of this document (removed ones excluded). */
+  linkCount: z.number(),
+  /** True when the linked output PDF exists (download then serves it). */
+  hasOutput: z.boolean(),
+});
+export type DocumentRecord = z.infer<typeof documentRecord>;
+
+/** POST /api/upload/document answers 201 with the new document. */
+export const uploadResponse = documentRecord;
+export type UploadResponse = DocumentRecord;
+/** Multipart text fields sent with `file` (caseId required; title and alias optional). */
+export const uploadFields = z.object({
+  caseId: z.uuid({ error: 'caseId must be a case id' }),
+  title: z.string().trim().min(1).max(300).optional(),
+  alias: z.string().trim().max(200).optional(),
+});
+export type UploadFields = z.infer<typeof uploadFields>;
+
+/** POST /api/documents: a document without its file yet (status 'awaiting-file'); send the file with reupload. */
+export const createDocumentBody = z.object({
+  caseId: z.uuid({ error: 'caseId must be a case id' }),
+  title: z.string().trim().min(1, 'title is required').max(300),
+  alias: z.string().trim().max(200).nullable().optional(),
+  originalName: z.string().trim().min(1).max(255).optional(),
+});
+export type CreateDocumentBody = z.infer<typeof createDocumentBody>;
+
+/** PATCH /api/documents/{id}. */
+export const updateDocumentBody = z
+  .object({
+    title: z.string().trim().min(1, 'title is required').max(300),
+    alias: z.string().trim().max(200).nullable(),
+    reviewStatus: z.enum(['approved', 'rejected', 'pending']).nullable(),
+    /** Index pages set by hand (`2,3,4` or `2-5`), or null to detect them again. */
+    indexPages: z
+      .string()
+      .trim()
+      .regex(/^\d+(\s*-\s*\d+)?(\s*,\s*\d+(\s*-\s*\d+)?)*$/, 'indexPages must look like 2,3,4 or 2-5')
+      .nullable(),
+    selectedForHyperlinking: z.boolean(),
+  })
+  .partial();
+export type UpdateDocumentBody = z.infer<typeof updateDocumentBody>;
+
+export const indexItemRecord = z.object({
+  id: z.string(),
+  documentId: z.string(),
+  ordinal: z.number(),
+  label: z.string(),
+  type: z.string(),
+  text: z.string(),
+  page: z.number(),
+  bbox: bbox.nullable(),
+  pageRef: z.string().nullable(),
+});
+export type IndexItemRecord = z.infer<typeof indexItemRecord>;
+
+/** GET /api/documents/{id}/index-status; also the answer of detect-index and reindex. */
+export const indexStatus = z.object({
+  index_status: indexStatusValue,
+  index_count: z.number(),
+  index_detected_at: z.string().nullable().optional(),
+  index_pages: z.array(z.number()).optional(),
+  /** Why detection failed or why no index was found, when known. */
+  message: z.string().nullable().optional(),
+});
+export type IndexStatus = z.infer<typeof indexStatus>;
+
+/** GET /api/documents/{id}/index-items. */
+export const indexItemList = z.array(indexItemRecord);
+
+export const linkRecord = z.object({
+  id: z.string(),
+  srcDocId: z.string(),
+  indexItemId: z.string().nullable(),
+  /** Ordinal, label and description of the index item the link belongs to. */
+  itemOrdinal: z.number().nullable(),
+  itemLabel: z.string().nullable(),
+  itemText: z.string().nullable(),
+  srcPage: z.number(),
+  target: z.enum(['source', 'record']),
+  /** null when no destination was found: the link needs review and is not written into the PDF. */
+  targetPage: z.number().nullable(),
+  bbox: bbox.nullable(),
+  status: linkStatus,
+  why: z.string().nullable(),
+  /** Numeric string 0..1. */
+  confidence: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type LinkRecord = z.infer<typeof linkRecord>;
+
+/** POST /api/links: the link of an index item that has none (409 when it already has one). */
+export const createLinkBody = z.object({
+  indexItemId: z.uuid({ error: 'indexItemId must be an index item id' }),
+  targetPage: z.number().int().min(1, 'targetPage must be at least 1'),
+  status: linkStatus.optional(),
+  why: z.string().max(500).optional(),
+});
+export type CreateLinkBody = z.infer<typeof createLinkBody>;
+
+/** PUT /api/links/{id}. */
+export const updateLinkBody = z
+  .object({
+    status: linkStatus,
+    targetPage: z.number().int().min(1, 'targetPage must be at least 1'),
+    why: z.string().max(500),
+  })
+  .partial();
+export type UpdateLinkBody = z.infer<typeof updateLinkBody>;
+
+/** PUT /api/links/bulk-update: either one status for many ids, or a list of per-link changes. */
+export const bulkUpdateLinksBody = z.union([
+  z.object({ ids: z.array(z.uuid()).min(1).max(5000), status: linkStatus }),
+  z.array(updateLinkBody.extend({ id: z.uuid() })).min(1).max(5000),
+]);
+export type BulkUpdateLinksBody = z.infer<typeof bulkUpdateLinksBody>;
+export const bulkUpdateLinksResponse = z.object({ updated: z.number(), links: z.array(linkRecord) });
+export type BulkUpdateLinksResponse = z.infer<typeof bulkUpdateLinksResponse>;
+
+/** POST /api/documents/process-hyperlinks and start-hyperlinking. */
+export const documentIdsBody = z.object({
+  documentIds: z.array(z.uuid()).min(1, 'Please select at least one document to process.').max(500),
+});
+export type DocumentIdsBody = z.infer<typeof documentIdsBody>;
+
+/** POST /api/documents/process-hyperlinks answers 202 at once: link building is queued. */
+export const processHyperlinksResponse = z.object({ queued: z.array(z.string()) });
+export type ProcessHyperlinksResponse = z.infer<typeof processHyperlinksResponse>;
+
+/** POST /api/documents/start-hyperlinking: waits for the links of every listed document. */
+export const startHyperlinkingResult = z.object({
+  documentId: z.string(),
+  title: z.string(),
+  success: z.boolean(),
+  aiProcessingStatus: aiProcessingStatus,
+  /** Links built (one per index item). */
+  linkCount: z.number(),
+  /** Links whose destination was not found (targetPage null). */
+  unresolved: z.number(),
+  error: z.string().nullable(),
+});
+export const startHyperlinkingResponse = z.object({
+  totalLinks: z.number(),
+  successCount: z.number(),
+  failedCount: z.number(),
+  results: z.array(startHyperlinkingResult),
+});
+export type StartHyperlinkingResult = z.infer<typeof startHyperlinkingResult>;
+export type StartHyperlinkingResponse = z.infer<typeof startHyperlinkingResponse>;
+
+/** POST /api/documents/{id}/retry, reindex, relink, detect-index (when queued) and reupload answer the document. */
+export const documentActionResponse = documentRecord;
+
+export const documentMemoryEntry = z.object({
+  id: z.string(),
+  documentName: z.string(),
+  fileNumber: z.string(),
+  alias: z.string(),
+  usageCount: z.number(),
+});
+export type DocumentMemoryEntry = z.infer<typeof documentMemoryEntry>;
+export const documentMemoryBody = z.object({
+  documentName: z.string().trim().min(1, 'documentName is required').max(300),
+  fileNumber: z.string().trim().max(100).optional(),
+  alias: z.string().trim().max(200).optional(),
+});
+export type DocumentMemoryBody = z.infer<typeof documentMemoryBody>;
+/** GET /api/document-memory/suggestions?q= (q of 2+ characters; fewer gives []). */
+export const documentMemorySuggestions = z.array(documentMemoryEntry);
+
+/** GET /api/cases/{caseId}/check-duplicates/{fileName}. */
+export const duplicatesResponse = z.object({
+  duplicates: z.array(z.object({ id: z.string(), title: z.string(), originalName: z.string() })),
+});
+export type DuplicatesResponse = z.infer<typeof duplicatesResponse>;
+
+/**
+ * GET /api/documents/{id}/stream: server-sent events, each `data:` a JSON StreamMessage.
+ * The stream sends the current state at once, then every change, and closes after phase 'done'.
+ */
+export const streamMessage = z.discriminatedUnion('phase', [
+  ocrProgress.extend({ phase: z.literal('ocr') }),
+  z.object({ phase: z.literal('index'), index_status: indexStatusValue, index_count: z.number() }),
+  z.object({ phase: z.literal('links'), aiProcessingStatus: aiProcessingStatus, linkCount: z.number() }),
+  z.object({ phase: z.literal('done'), status: z.string(), failureReason: z.string().nullable() }),
+]);
+export type StreamMessage = z.infer<typeof streamMessage>;
+
+/** Percent of a progress, 0..100 rounded; 0 when total is 0. */
+export function percentOf(done: number, total: number): number {
+  return total > 0 ? Math.round((done / total) * 100) : 0;
+}
