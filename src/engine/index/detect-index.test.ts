@@ -122,6 +122,14 @@ describe('detectIndex: finding the index', () => {
     expect(det.items.map((i) => i.label)).toEqual(['1', '2', '3', '4']);
   });
 
+  it('finds the heading under a repeated title of proceeding, letter-spaced or OCR-read', () => {
+    const title = ['Court File No. CV-21-1234', 'ONTARIO', 'SUPERIOR COURT OF JUSTICE', 'BETWEEN:', 'JOHN SMITH', 'Applicant', '- and -', 'ACME LTD.', 'Respondent'];
+    for (const heading of ['I N D E X', 'lNDEX']) {
+      const pages = makePages([cover, { rows: [...title, heading, 'TAB 1 | Notice of Motion', 'TAB 2 | Affidavit of Kim Lee'] }, divider('TAB 1'), bodyPage()]);
+      expect(labels(pages), heading).toEqual(['1', '2']);
+    }
+  });
+
   it('takes a TABLE OF CONTENTS heading over tab rows as the index', () => {
     const pages = makePages([cover, { rows: ['TABLE OF CONTENTS', 'TAB 1 | Notice of Motion ..... 1', 'TAB 2 | Affidavit ..... 5', 'TAB 3 | Factum ..... 20', 'TAB 4 | Order ..... 40'] }]);
     expect(labels(pages)).toEqual(['1', '2', '3', '4']);

@@ -95,7 +95,8 @@ function pageStats(layout: PageLayout): PageStats {
   let keyworded = 0;
   let withRef = 0;
   parsed.forEach((p, i) => {
-    if (p.heading && i < 5) heading = true;
+    // The heading stands near the top, possibly under a repeated court file number and title of proceeding.
+    if (p.heading && (i < 5 || (i < 14 && p.row.bbox[1] < 0.45 * (layout.height || 792)))) heading = true;
     if (p.header) header = true;
     if (p.labels.length > 0 && !p.bare) {
       labelled++;

@@ -42,7 +42,11 @@ const HEADINGS: Array<[RegExp, ItemType | 'index']> = [
 
 /** Heading that names an index, or null. */
 export function indexHeading(text: string): ItemType | 'index' | null {
-  const t = text.toLowerCase().replace(/[^a-z ]+/g, ' ').replace(/\s+/g, ' ').trim();
+  let t = text.toLowerCase();
+  // Letter-spaced titles (`I N D E X`) and OCR readings of them (`lNDEX`, `C0NTENTS`).
+  if (/^(\S ){2,}\S$/.test(t.trim())) t = t.replace(/ /g, '');
+  t = t.replace(/\b[l1|!]nde[xk]\b/g, 'index').replace(/\bc[o0]ntents\b/g, 'contents').replace(/\btab[l1]e\b/g, 'table');
+  t = t.replace(/[^a-z ]+/g, ' ').replace(/\s+/g, ' ').trim();
   if (t.length === 0 || t.length > 90) return null;
   for (const [re, kind] of HEADINGS) {
     if (re.test(t)) {
