@@ -21,16 +21,27 @@ export interface PageAnalysis {
   needsOcr: boolean;
 }
 
-/** Builds lines and words from a stream of lines, characters and image blocks. */
+/** White space as MuPDF reports it: ASCII, no-break and the Unicode spaces. */
+function isSpace(code: number): boolean {
+  return code <= 32 || code === 0xa0 || (code >= 0x2000 && code <= 0x200b) || code === 0x2028 ||
+    code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff;
+}
+
+/**
+ * Builds lines and words from a stream of lines, characters and image blocks. A line's text is
+ * its words joined by single spaces (white space runs collapse, ends are trimmed).
+ */
 class Collector {
   lines: Line[] = [];
   chars = 0;
   imageArea = 0;
   #words: Word[] = [];
-  #lineText = '';
   #lineBox: BBox = [0, 0, 0, 0];
   #wordText = '';
-  #wordBox: BBox | null = null;
+  #x0 = 0;
+  #y0 = 0;
+  #x1 = 0;
+  #y1 = 0;
 
   constructor(private readonly page: BBox) {}
 
@@ -42,50 +53,52 @@ class Collector {
 
   beginLine(x0: number, y0: number, x1: number, y1: number): void {
     this.#words = [];
-    this.#lineText = '';
     this.#lineBox = [x0, y0, x1, y1];
   }
 
-  char(c: string, x0: number, y0: number, x1: number, y1: number): void {
-    this.#lineText += c;
-    if (c === ' ' || /\s/.test(c)) {
+  char(code: number, x0: number, y0: number, x1: number, y1: number): void {
+    if (isSpace(code)) {
       this.#endWord();
       return;
     }
     this.chars++;
-    this.#wordText += c;
-    const b = this.#wordBox;
-    if (b) {
-      if (x0 < b[0]) b[0] = x0;
-      if (y0 < b[1]) b[1] = y0;
-      if (x1 > b[2]) b[2] = x1;
-      if (y1 > b[3]) b[3] = y1;
+    if (this.#wordText === '') {
+      this.#x0 = x0;
+      this.#y0 = y0;
+      this.#x1 = x1;
+      this.#y1 = y1;
     } else {
-      this.#wordBox = [x0, y0, x1, y1];
+      if (x0 < this.#x0) this.#x0 = x0;
+      if (y0 < this.#y0) this.#y0 = y0;
+      if (x1 > this.#x1) this.#x1 = x1;
+      if (y1 > this.#y1) this.#y1 = y1;
     }
+    this.#wordText += String.fromCodePoint(code);
   }
 
   endLine(): void {
     this.#endWord();
-    const text = this.#lineText.replace(/\s+/g, ' ').trim();
-    if (text) this.lines.push({ text, bbox: roundBox(this.#lineBox), words: this.#words });
+    const words = this.#words;
+    if (words.length === 0) return;
+    let text = words[0]!.text;
+    for (let i = 1; i < words.length; i++) text += ` ${words[i]!.text}`;
+    this.lines.push({ text, bbox: roundBox(this.#lineBox), words });
   }
 
   #endWord(): void {
-    if (this.#wordText && this.#wordBox) {
-      this.#words.push({ text: this.#wordText, bbox: roundBox(this.#wordBox), confidence: 100 });
+    if (this.#wordText) {
+      this.#words.push({ text: this.#wordText, bbox: roundBox([this.#x0, this.#y0, this.#x1, this.#y1]), confidence: 100 });
+      this.#wordText = '';
     }
-    this.#wordText = '';
-    this.#wordBox = null;
   }
 }
 
-function quadChar(col: Collector, c: string, f: ArrayLike<number>, i: number): void {
+function quadChar(col: Collector, code: number, f: ArrayLike<number>, i: number): void {
   const x0 = Math.min(f[i]!, f[i + 2]!, f[i + 4]!, f[i + 6]!);
   const y0 = Math.min(f[i + 1]!, f[i + 3]!, f[i + 5]!, f[i + 7]!);
   const x1 = Math.max(f[i]!, f[i + 2]!, f[i + 4]!, f[i + 6]!);
   const y1 = Math.max(f[i + 1]!, f[i + 3]!, f[i + 5]!, f[i + 7]!);
-  col.char(c, x0, y0, x1, y1);
+  col.char(code, x0, y0, x1, y1);
 }
 
 /** Read the structured text through MuPDF's accessors directly (few calls, no objects per character). */
@@ -104,10 +117,10 @@ function collectFast(w: StextAccess, stext: mupdf.StructuredText, col: Collector
       let f = w.HEAPF32;
       col.beginLine(f[r]!, f[r + 1]!, f[r + 2]!, f[r + 3]!);
       for (let ch = w._wasm_stext_line_get_first_char(line); ch; ch = w._wasm_stext_char_get_next(ch)) {
-        const c = String.fromCodePoint(w._wasm_stext_char_get_c(ch));
+        const code = w._wasm_stext_char_get_c(ch);
         const q = w._wasm_stext_char_get_quad(ch) >> 2;
         f = w.HEAPF32;
-        quadChar(col, c, f, q);
+        quadChar(col, code, f, q);
       }
       col.endLine();
     }
@@ -126,7 +139,7 @@ function collectWalk(stext: mupdf.StructuredText, col: Collector): void {
     },
     onChar(c, _origin, font, _size, quad) {
       font.destroy();
-      quadChar(col, c, quad, 0);
+      quadChar(col, c.codePointAt(0) ?? 32, quad, 0);
     },
     endLine() {
       col.endLine();
