@@ -112,6 +112,15 @@ export const documents = pgTable(
     indexDetectedAt: at('index_detected_at'),
     /** Storage key of the linked output PDF, when built. */
     outputKey: text('output_key'),
+    /** Run number of the text/OCR/index job; a job whose run is not the current one does nothing. */
+    processRun: integer('process_run').notNull().default(0),
+    /** Last sign of life of the running text/OCR/index job; a stale one is queued again. */
+    processHeartbeatAt: at('process_heartbeat_at'),
+    /** Run number and last sign of life of the link-building job. */
+    linkRun: integer('link_run').notNull().default(0),
+    linkHeartbeatAt: at('link_heartbeat_at'),
+    /** Why link building failed, in words the user can read. */
+    linkFailureReason: text('link_failure_reason'),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (t) => [index('documents_case_idx').on(t.caseId), index('documents_uploaded_at_idx').on(t.uploadedAt)],
