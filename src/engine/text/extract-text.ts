@@ -2,7 +2,7 @@ import os from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { openPdf } from '../pdf/index.ts';
 import type { PdfDoc } from '../pdf/types.ts';
-import { EngineError, type EngineErrorCode, type PageText } from '../types.ts';
+import type { PageText } from '../types.ts';
 import { startTsWorker } from '../util/worker.ts';
 import { claimChunks, type ChunkResult, type ExtractJob, type PackedChunk } from './chunks.ts';
 import { unpackPages } from './pack.ts';
@@ -38,20 +38,35 @@ export async function extractAllText(bytes: Uint8Array, opts: ExtractOptions = {
     const pageCount = own.pageCount;
     const minPages = opts.minPagesForWorkers ?? MIN_PAGES_FOR_WORKERS;
     const threads = pageCount < minPages ? 1 : Math.max(1, opts.threads ?? os.availableParallelism());
+    // one copy of the bytes shared by all threads (each still opens its own document from it)
+    let shared = bytes;
+    if (threads > 1 && !(bytes.buffer instanceof SharedArrayBuffer)) {
+      shared = new Uint8Array(new SharedArrayBuffer(bytes.byteLength));
+      shared.set(bytes);
+    }
     const job: ExtractJob = {
-      bytes,
+      bytes: shared,
       pageCount,
       chunkSize: CHUNK_SIZE,
       counter: new Int32Array(new SharedArrayBuffer(4)),
     };
-    const pages: PageText[] = new Array(pageCount);
-    const needsOcr: number[] = [];
+    const pages: Array<PageText | undefined> = new Array(pageCount);
+    const needsOcr = new Set<number>();
     let done = 0;
     const take = (r: ChunkResult) => {
       r.pages.forEach((pt, i) => (pages[r.first - 1 + i] = pt));
-      needsOcr.push(...r.needsOcr);
+      r.needsOcr.forEach((p) => needsOcr.add(p));
       done += r.pages.length;
       opts.onProgress?.(done, pageCount);
+    };
+    const readHere = (first: number, last: number) => {
+      const r: ChunkResult = { first, pages: [], needsOcr: [] };
+      for (let p = first; p <= last; p++) {
+        const a = own.analysePage(p);
+        r.pages.push(a.text);
+        if (a.needsOcr) r.needsOcr.push(p);
+      }
+      take(r);
     };
 
     const workers: Worker[] = [];
@@ -59,37 +74,30 @@ export async function extractAllText(bytes: Uint8Array, opts: ExtractOptions = {
     for (let i = 1; i < threads; i++) {
       const w = startTsWorker(new URL('./extract-text.worker.ts', import.meta.url), job);
       workers.push(w);
+      // a worker that fails leaves its pages unread; they are read here afterwards
       finished.push(
-        new Promise<void>((resolve, reject) => {
-          w.on('message', (m: { type: string; result?: PackedChunk; message?: string; code?: EngineErrorCode }) => {
+        new Promise<void>((resolve) => {
+          w.on('message', (m: { type: string; result?: PackedChunk }) => {
             if (m.type === 'chunk') {
               const { first, packed, needsOcr: ocr } = m.result!;
               take({ first, pages: unpackPages(packed), needsOcr: ocr });
+            } else {
+              resolve();
             }
-            else if (m.type === 'done') resolve();
-            else reject(new EngineError(m.code ?? 'io', m.message ?? 'text extraction failed'));
           });
-          w.on('error', reject);
-          w.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`text worker exited with ${code}`))));
+          w.on('error', () => resolve());
+          w.on('exit', () => resolve());
         }),
       );
     }
     try {
-      if (opts.readHere !== false || threads === 1) claimChunks(job, (first, last) => {
-        const r: ChunkResult = { first, pages: [], needsOcr: [] };
-        for (let p = first; p <= last; p++) {
-          const a = own.analysePage(p);
-          r.pages.push(a.text);
-          if (a.needsOcr) r.needsOcr.push(p);
-        }
-        take(r);
-      });
+      if (opts.readHere !== false || threads === 1) claimChunks(job, readHere);
       await Promise.all(finished);
     } finally {
       await Promise.all(workers.map((w) => w.terminate()));
     }
-    needsOcr.sort((a, b) => a - b);
-    return { pages, needsOcr };
+    for (let p = 1; p <= pageCount; p++) if (!pages[p - 1]) readHere(p, p);
+    return { pages: pages as PageText[], needsOcr: [...needsOcr].sort((a, b) => a - b) };
   } finally {
     if (!doc) own.close();
   }
