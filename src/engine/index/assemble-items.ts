@@ -1,6 +1,6 @@
 import type { BBox, IndexItem, ItemType } from '../types.ts';
 import { isFirst, isSuccessor, type Label, type LabelKind } from './labels.ts';
-import type { ParsedRow } from './parse-row.ts';
+import { findDate, type ParsedRow } from './parse-row.ts';
 import { rowCells, unionBox, type Token } from './rows.ts';
 
 /**
@@ -242,7 +242,7 @@ export function finishItems(a: Assembly): IndexItem[] {
     a.headerType ?? (a.headingType && a.headingType !== 'index' ? a.headingType : null) ?? (a.hierarchical ? 'section' : 'tab');
   return a.items.map((d, i) => {
     const text = d.words.join(' ').replace(/\s+/g, ' ').trim();
-    const date = d.dateWords.length > 0 ? [d.date ?? '', ...d.dateWords].join(' ').trim() : d.date;
+    const date = d.dateWords.length > 0 ? [d.date ?? '', ...d.dateWords].join(' ').trim() : (d.date ?? findDate(text));
     const item: IndexItem = {
       ordinal: i + 1,
       label: pathLabel(d.path),

@@ -163,3 +163,8 @@ export function parseRow(row: Row, opts: { ocr: boolean; light?: boolean }): Par
 export function isDateText(text: string): boolean {
   return DATE_FULL.test(text.trim().replace(/[,;]$/, ''));
 }
+
+/** The first date written in a text (`sworn May 3, 2021`), or undefined. */
+export function findDate(text: string): string | undefined {
+  return DATE_ANY.exec(text)?.[0];
+}

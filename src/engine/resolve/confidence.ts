@@ -18,6 +18,13 @@ export function confidenceOf(item: IndexItem, chosen: Candidate, all: Candidate[
   const ref = strongest(ev.filter((e) => e.kind === 'printed' || e.kind === 'offset' || e.kind === 'raw-ref'));
   const heading = strongest(ev.filter((e) => e.kind === 'heading'));
   const reasons = [...ev].sort((a, b) => rank(a) - rank(b)).map((e) => e.why);
+  // A footer showing the page and the calibrated offset say the same thing: one reason.
+  const printed = ev.find((e) => e.kind === 'printed');
+  const offset = ev.find((e) => e.kind === 'offset');
+  if (printed && offset) {
+    reasons.splice(reasons.indexOf(printed.why), 1);
+    reasons[reasons.indexOf(offset.why)] = `${offset.why}, shown in that page's footer`;
+  }
 
   let conf: number;
   if (anchor) {

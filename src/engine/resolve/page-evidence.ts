@@ -39,7 +39,7 @@ export interface HeadingRow {
 }
 
 const MARKER = /\*\s?T\s?([0-9IlO|]{1,4}[A-Za-z]?)\b/g;
-const COVER = /\bthis\s+is\s+exhibit\s*(?:no\.?\s*)?["“”'‘’]*\s*([A-Za-z0-9]{1,4}(?:[-.]\d{1,3})?)\b/i;
+const COVER = /\bthis\s+is\s+exhibit\s*(?:no\.?\s*)?["“”'‘’]*\s*([A-Za-z0-9]{1,4}(?:[-.]\d{1,3})?)\b["“”'‘’]*/i;
 
 export function pageEvidence(layout: PageLayout, doc: 'source' | 'record'): PageEvidence {
   const ocr = layout.source === 'ocr';
