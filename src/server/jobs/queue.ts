@@ -2,7 +2,7 @@
 // (for ROLE=all|worker) one worker per job kind.
 import PgBoss from 'pg-boss';
 import type { QueueState } from '../routes/health.ts';
-import { checkRegistry, handlers, jobKinds, type JobContext, type JobKind, type JobKindName } from './registry.ts';
+import { checkRegistry, handlers, jobKinds, workerServices, type JobContext, type JobKind, type JobKindName } from './registry.ts';
 
 export interface JobQueue {
   boss: PgBoss;
@@ -31,6 +31,8 @@ export async function startQueue(
       if (kind.schedule) await boss.schedule(name, kind.schedule, {}, { tz: 'UTC' });
     }
   });
+  ctx.send = (kind, data) => boss.send(kind, data);
+  const stopServices: (() => void)[] = [];
   if (runWorkers) {
     for (const [name, kind] of Object.entries(jobKinds) as [string, JobKind][]) {
       const handler = handlers[name]!;
@@ -41,6 +43,7 @@ export async function startQueue(
         });
       }
     }
+    for (const start of workerServices) stopServices.push(start(ctx));
   }
   return {
     boss,
@@ -54,6 +57,7 @@ export async function startQueue(
     async stop() {
       if (stopped) return;
       stopped = true;
+      for (const stop of stopServices) stop();
       await boss.stop({ graceful: true, wait: true, timeout: 20_000 });
     },
   };

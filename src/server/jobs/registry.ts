@@ -5,6 +5,9 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { Storage } from '../storage/files.ts';
+import { startDocumentReaper } from '../documents/reaper.ts';
+import { documentLink } from './document-link.ts';
+import { documentProcess } from './document-process.ts';
 import { retentionPurge } from './retention-purge.ts';
 
 export interface JobContext {
@@ -12,6 +15,8 @@ export interface JobContext {
   storage: Storage;
   config: Config;
   log: Logger;
+  /** Queues a job; set by the queue once it has started. */
+  send?: (kind: JobKindName, data: object) => Promise<string | null>;
 }
 
 export type JobHandler = (ctx: JobContext, data: unknown) => Promise<unknown>;
@@ -30,13 +35,26 @@ export const jobKinds = {
     queue: { policy: 'singleton', retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 3600 },
     schedule: '17 3 * * *',
   },
+  // Text, OCR and index detection of one document. A killed process's job is re-queued by the
+  // document reaper (heartbeats), long before pg-boss would expire it.
+  'document-process': {
+    queue: { policy: 'standard', retryLimit: 2, retryDelay: 10, expireInSeconds: 4 * 3600 },
+  },
+  'document-link': {
+    queue: { policy: 'standard', retryLimit: 2, retryDelay: 10, expireInSeconds: 3600 },
+  },
 } satisfies Record<string, JobKind>;
 
 export type JobKindName = keyof typeof jobKinds;
 
 export const handlers: Partial<Record<string, JobHandler>> = {
   'retention-purge': retentionPurge,
+  'document-process': documentProcess,
+  'document-link': documentLink,
 };
+
+/** Background services of processes that run jobs; each returns its stop function. */
+export const workerServices: Array<(ctx: JobContext) => () => void> = [startDocumentReaper];
 
 export class RegistryError extends Error {
   override name = 'RegistryError';

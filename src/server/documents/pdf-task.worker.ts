@@ -1,0 +1,99 @@
+// Worker thread for every piece of PDF work the server does (the event loop never parses a PDF):
+// 'inspect' counts pages; 'read' extracts text, OCRs pages without text, keeps the OCR'd pages on
+// disk and detects the index; 'link' builds the linked output from the text read before (no OCR again).
+import { readFileSync } from 'node:fs';
+import { parentPort, workerData } from 'node:worker_threads';
+import { detectIndex } from '../../engine/index/detect-index.ts';
+import { validateMaster } from '../../engine/link.ts';
+import { openPdf } from '../../engine/pdf/index.ts';
+import { resolveDestinations } from '../../engine/resolve/resolve-destinations.ts';
+import { extractAllText } from '../../engine/text/extract-text.ts';
+import { readDocument } from '../../engine/text/read-document.ts';
+import { EngineError, type PageText } from '../../engine/types.ts';
+import { buildReview } from '../../engine/write/review.ts';
+import { writeMaster } from '../../engine/write/write-master.ts';
+import { writeFileAtomic } from './atomic-file.ts';
+import type { PdfTask, PdfTaskMessage, ReadOutcome, LinkOutcome } from './pdf-task-types.ts';
+
+const task = (workerData as { data: PdfTask }).data;
+const post = (m: PdfTaskMessage) => parentPort!.postMessage(m);
+
+function readBytes(path: string): Uint8Array {
+  return new Uint8Array(readFileSync(path));
+}
+
+async function read(t: Extract<PdfTask, { op: 'read' }>): Promise<ReadOutcome> {
+  const bytes = readBytes(t.sourcePath);
+  const doc = openPdf(bytes);
+  try {
+    post({ type: 'progress', phase: 'text', done: 0, total: doc.pageCount });
+    const result = await readDocument(bytes, doc, {
+      ocr: 'auto',
+      ...(t.ocrWorkers ? { ocrWorkers: t.ocrWorkers } : {}),
+      ...(t.indexPages ? { ocrFirst: t.indexPages } : {}),
+      onProgress: (e) => post({ type: 'progress', ...e }),
+    });
+    const ocrd = result.pages.filter((p) => p.source === 'ocr');
+    writeFileAtomic(t.ocrPagesPath, JSON.stringify(ocrd));
+    const detection = detectIndex(result.pages, t.indexPages ? { indexPages: t.indexPages } : undefined);
+    return {
+      pageCount: doc.pageCount,
+      needsOcr: result.needsOcr.length,
+      ocrFailed: result.ocrFailed,
+      detection,
+    };
+  } finally {
+    doc.close();
+  }
+}
+
+function knownPages(path: string | null): Map<number, PageText> {
+  if (!path) return new Map();
+  try {
+    const pages = JSON.parse(readFileSync(path, 'utf8')) as PageText[];
+    return new Map(pages.map((p) => [p.page, p]));
+  } catch {
+    return new Map();
+  }
+}
+
+async function link(t: Extract<PdfTask, { op: 'link' }>): Promise<LinkOutcome> {
+  const bytes = readBytes(t.sourcePath);
+  const doc = openPdf(bytes);
+  try {
+    const { pages } = await extractAllText(bytes, {}, doc);
+    for (const p of knownPages(t.ocrPagesPath).values()) if (p.page >= 1 && p.page <= pages.length) pages[p.page - 1] = p;
+    const detection = detectIndex(pages, t.indexPages ? { indexPages: t.indexPages } : undefined);
+    const destinations = detection.items.length
+      ? resolveDestinations({ items: detection.items, indexPages: detection.pages, source: pages, record: null })
+      : [];
+    const review = buildReview({ briefName: t.briefName, briefPages: doc.pageCount, detection, destinations });
+    const pdf = writeMaster(doc, null, review);
+    review.validation = validateMaster(pdf, review);
+    writeFileAtomic(t.outputPath, pdf);
+    writeFileAtomic(t.reviewPath, JSON.stringify(review, null, 2));
+    return { review, ...(detection.reason ? { reason: detection.reason } : {}) };
+  } finally {
+    doc.close();
+  }
+}
+
+async function run(): Promise<void> {
+  try {
+    if (task.op === 'inspect') {
+      const doc = openPdf(readBytes(task.sourcePath));
+      const pageCount = doc.pageCount;
+      doc.close();
+      post({ type: 'result', result: { pageCount } });
+    } else if (task.op === 'read') {
+      post({ type: 'result', result: await read(task) });
+    } else {
+      post({ type: 'result', result: await link(task) });
+    }
+  } catch (err) {
+    const e = err as Error;
+    post({ type: 'error', code: err instanceof EngineError ? err.code : 'internal', message: e.message ?? String(err) });
+  }
+}
+
+await run();

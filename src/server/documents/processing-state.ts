@@ -1,0 +1,109 @@
+// The processing states of a document and their transitions (spec §4): queueing the text/OCR/index
+// job and the link-building job, and re-queueing jobs whose process died (stale heartbeat).
+// Every job carries the run number it was queued for; a job whose run is no longer current does nothing,
+// so a job left 'active' by a killed process and retried later by the queue is harmless.
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { documents } from '../db/schema.ts';
+
+export type JobSender = (kind: 'document-process' | 'document-link', data: { documentId: string; run: number }) => Promise<unknown>;
+
+export const NOTIFY_CHANNEL = 'brieflink_documents';
+/** How often a running job shows it is alive, and after how long without a sign it counts as dead. */
+export const HEARTBEAT_MS = 2_000;
+export const STALE_AFTER_MS = Number(process.env.BRIEFLINK_STALE_JOB_MS) || 20_000;
+
+/** Tells every process (SSE streams) that a document changed. */
+export async function notifyDocument(db: Db, documentId: string): Promise<void> {
+  await db.execute(sql`select pg_notify(${NOTIFY_CHANNEL}, ${documentId})`);
+}
+
+/** Queues text extraction, OCR and index detection from the start (upload, reupload, retry, reindex). */
+export async function queueProcessing(db: Db, send: JobSender, documentId: string): Promise<void> {
+  const [row] = await db
+    .update(documents)
+    .set({
+      processRun: sql`${documents.processRun} + 1`,
+      status: 'queued',
+      failureReason: null,
+      ocrStatus: 'queued',
+      ocrDone: 0,
+      ocrTotal: 0,
+      ocrEtaMs: null,
+      ocrAvgMsPerPage: null,
+      parseProgress: 0,
+      indexStatus: 'pending',
+      processHeartbeatAt: new Date(),
+      updatedAt: new Date(),
+    })
+    .where(eq(documents.id, documentId))
+    .returning({ run: documents.processRun });
+  if (!row) return;
+  await send('document-process', { documentId, run: row.run });
+  await notifyDocument(db, documentId);
+}
+
+/**
+ * Asks for link building. It starts at once when the index is known; while the index is still being
+ * detected the processing job starts it when it finishes. Returns false when the document cannot be
+ * linked (no file or failed index detection); the reason is stored.
+ */
+export async function queueLinking(db: Db, send: JobSender, documentId: string): Promise<boolean> {
+  const [row] = await db
+    .update(documents)
+    .set({
+      linkRun: sql`${documents.linkRun} + 1`,
+      aiProcessingStatus: 'queued',
+      selectedForHyperlinking: true,
+      linkFailureReason: null,
+      linkHeartbeatAt: new Date(),
+      updatedAt: new Date(),
+    })
+    .where(and(eq(documents.id, documentId), inArray(documents.indexStatus, ['ok', 'pending'])))
+    .returning({ run: documents.linkRun, indexStatus: documents.indexStatus });
+  if (!row) {
+    await db
+      .update(documents)
+      .set({
+        aiProcessingStatus: 'failed',
+        linkFailureReason: 'The index of this document has not been detected; retry index detection first.',
+        updatedAt: new Date(),
+      })
+      .where(eq(documents.id, documentId));
+    await notifyDocument(db, documentId);
+    return false;
+  }
+  if (row.indexStatus === 'ok') await send('document-link', { documentId, run: row.run });
+  await notifyDocument(db, documentId);
+  return true;
+}
+
+/** Re-queues jobs whose process stopped sending heartbeats (killed, crashed, machine lost). */
+export async function requeueStaleJobs(db: Db, send: JobSender, staleAfterMs = STALE_AFTER_MS): Promise<string[]> {
+  const cutoff = new Date(Date.now() - staleAfterMs);
+  const now = new Date();
+  const processes = await db
+    .update(documents)
+    .set({ processRun: sql`${documents.processRun} + 1`, status: 'queued', ocrStatus: 'queued', processHeartbeatAt: now })
+    .where(and(eq(documents.status, 'processing'), lt(documents.processHeartbeatAt, cutoff)))
+    .returning({ id: documents.id, run: documents.processRun });
+  for (const p of processes) await send('document-process', { documentId: p.id, run: p.run });
+  const linkings = await db
+    .update(documents)
+    .set({ linkRun: sql`${documents.linkRun} + 1`, aiProcessingStatus: 'queued', linkHeartbeatAt: now })
+    .where(and(eq(documents.aiProcessingStatus, 'processing'), lt(documents.linkHeartbeatAt, cutoff)))
+    .returning({ id: documents.id, run: documents.linkRun });
+  for (const l of linkings) await send('document-link', { documentId: l.id, run: l.run });
+  for (const d of [...processes, ...linkings]) await notifyDocument(db, d.id);
+  return [...processes.map((p) => `process:${p.id}`), ...linkings.map((l) => `link:${l.id}`)];
+}
+
+/** Keeps a job's heartbeat fresh while `work` runs. */
+export async function withHeartbeat<T>(beat: () => Promise<unknown>, work: () => Promise<T>): Promise<T> {
+  const timer = setInterval(() => void beat().catch(() => undefined), HEARTBEAT_MS);
+  try {
+    return await work();
+  } finally {
+    clearInterval(timer);
+  }
+}

@@ -1,0 +1,93 @@
+// Database rows → the documents API contract.
+import {
+  percentOf,
+  type DocumentRecord,
+  type IndexItemRecord,
+  type LinkRecord,
+  type OcrProgress,
+} from '../../contract/documents.ts';
+import type { documents, indexItems, links } from '../db/schema.ts';
+
+type DocumentRow = typeof documents.$inferSelect;
+
+export function ocrProgressOf(d: DocumentRow): OcrProgress {
+  const status = d.ocrStatus as OcrProgress['status'];
+  const total = d.ocrTotal || d.pageCount || 0;
+  const done = status === 'completed' ? total : Math.min(d.ocrDone, total);
+  return {
+    status,
+    done,
+    total,
+    percent: status === 'completed' ? 100 : percentOf(done, total),
+    etaMs: status === 'completed' ? 0 : d.ocrEtaMs,
+    avgMsPerPage: d.ocrAvgMsPerPage,
+  };
+}
+
+export function documentJson(d: DocumentRow, linkCount = 0): DocumentRecord {
+  return {
+    id: d.id,
+    caseId: d.caseId,
+    title: d.title,
+    alias: d.alias,
+    originalName: d.originalName,
+    fileSize: d.fileSize,
+    pageCount: d.pageCount,
+    uploadedAt: d.uploadedAt.toISOString(),
+    status: d.status,
+    failureReason: d.failureReason ?? d.linkFailureReason,
+    ocrStatus: d.ocrStatus as DocumentRecord['ocrStatus'],
+    ocrProgress: ocrProgressOf(d),
+    parseProgress: d.parseProgress,
+    aiProcessingStatus: d.aiProcessingStatus as DocumentRecord['aiProcessingStatus'],
+    selectedForHyperlinking: d.selectedForHyperlinking,
+    lawyerReviewed: d.lawyerReviewed,
+    reviewStatus: d.reviewStatus,
+    reviewedBy: d.reviewedBy,
+    courtSubmitted: d.courtSubmitted,
+    index_status: d.indexStatus as DocumentRecord['index_status'],
+    index_count: d.indexCount,
+    index_pages: d.indexPages,
+    has_links: d.hasLinks,
+    index_detected_at: d.indexDetectedAt?.toISOString() ?? null,
+    linkCount,
+    hasOutput: d.outputKey !== null,
+  };
+}
+
+export function indexItemJson(i: typeof indexItems.$inferSelect): IndexItemRecord {
+  return {
+    id: i.id,
+    documentId: i.documentId,
+    ordinal: i.ordinal,
+    label: i.label,
+    type: i.type,
+    text: i.text,
+    page: i.page,
+    bbox: i.bbox ?? null,
+    pageRef: i.pageRef,
+  };
+}
+
+export function linkJson(
+  l: typeof links.$inferSelect,
+  item?: Pick<typeof indexItems.$inferSelect, 'ordinal' | 'label' | 'text'> | null,
+): LinkRecord {
+  return {
+    id: l.id,
+    srcDocId: l.srcDocId,
+    indexItemId: l.indexItemId,
+    itemOrdinal: item?.ordinal ?? null,
+    itemLabel: item?.label ?? null,
+    itemText: item?.text ?? null,
+    srcPage: l.srcPage,
+    target: l.target === 'record' ? 'record' : 'source',
+    targetPage: l.targetPage,
+    bbox: l.bbox ?? null,
+    status: l.status as LinkRecord['status'],
+    why: l.why,
+    confidence: l.confidence,
+    createdAt: l.createdAt.toISOString(),
+    updatedAt: l.updatedAt.toISOString(),
+  };
+}

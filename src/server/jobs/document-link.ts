@@ -1,0 +1,120 @@
+// Job 'document-link': builds the linked PDF and review.json from the text read before (no OCR
+// again), and stores exactly one link per index item (spec Link fields). Idempotent: acts only while
+// its run is current and replaces the items and links of earlier runs in one transaction.
+import { and, eq, inArray } from 'drizzle-orm';
+import { recordAudit } from '../audit.ts';
+import { documents, indexItems, links } from '../db/schema.ts';
+import { parseIndexPages } from '../documents/index-pages.ts';
+import { failureText, runPdfTask } from '../documents/pdf-task.ts';
+import { notifyDocument, withHeartbeat } from '../documents/processing-state.ts';
+import { documentJobData } from './document-process.ts';
+import type { JobContext } from './registry.ts';
+
+export const NO_INDEX_REASON =
+  'No index was found in this document. Set its index pages by hand (for example 2-5) and build the links again.';
+
+export async function documentLink(ctx: JobContext, data: unknown): Promise<unknown> {
+  const { documentId, run } = documentJobData.parse(data);
+  const { db, storage } = ctx;
+  const current = and(eq(documents.id, documentId), eq(documents.linkRun, run));
+  const [doc] = await db
+    .update(documents)
+    .set({ aiProcessingStatus: 'processing', linkHeartbeatAt: new Date(), linkFailureReason: null })
+    .where(and(current, eq(documents.indexStatus, 'ok'), inArray(documents.aiProcessingStatus, ['queued', 'processing'])))
+    .returning();
+  if (!doc) return { skipped: true };
+  await notifyDocument(db, documentId);
+  const fail = async (reason: string) => {
+    await db
+      .update(documents)
+      .set({ aiProcessingStatus: 'failed', linkFailureReason: reason, linkHeartbeatAt: null, updatedAt: new Date() })
+      .where(current);
+    await recordAudit(db, null, 'link-failed', 'document', documentId, null, { reason });
+    await notifyDocument(db, documentId);
+    return { failed: reason };
+  };
+  const indexPages = parseIndexPages(doc.indexPages);
+  if (doc.indexCount === 0 && !indexPages) return fail(NO_INDEX_REASON);
+
+  const file = (name: string) => storage.documentFile(doc.caseId, doc.id, name);
+  const beat = () => db.update(documents).set({ linkHeartbeatAt: new Date() }).where(current);
+  try {
+    const out = await withHeartbeat(beat, () =>
+      runPdfTask({
+        op: 'link',
+        sourcePath: file('source.pdf'),
+        ocrPagesPath: file('ocr-pages.json'),
+        ...(indexPages ? { indexPages } : {}),
+        briefName: doc.originalName,
+        outputPath: file('Master.linked.pdf'),
+        reviewPath: file('review.json'),
+      }),
+    );
+    const { review } = out;
+    if (review.index.items.length === 0) return fail(out.reason ? `${NO_INDEX_REASON} (${out.reason})` : NO_INDEX_REASON);
+    if (review.links.length !== review.index.items.length) {
+      return fail(`The engine produced ${review.links.length} links for ${review.index.items.length} index items.`);
+    }
+    const result = await db.transaction(async (tx) => {
+      const [still] = await tx.select({ id: documents.id }).from(documents).where(current).for('update');
+      if (!still) return null;
+      await tx.delete(indexItems).where(eq(indexItems.documentId, documentId)); // their links go with them
+      await tx.delete(links).where(eq(links.srcDocId, documentId));
+      const items = await tx
+        .insert(indexItems)
+        .values(
+          review.index.items.map((i) => ({
+            documentId,
+            ordinal: i.ordinal,
+            label: i.label,
+            type: i.type,
+            text: i.text,
+            page: i.page,
+            bbox: i.bbox,
+            pageRef: i.pageRef ?? null,
+          })),
+        )
+        .returning({ id: indexItems.id, ordinal: indexItems.ordinal });
+      const itemId = new Map(items.map((i) => [i.ordinal, i.id]));
+      await tx.insert(links).values(
+        review.links.map((l) => ({
+          srcDocId: documentId,
+          indexItemId: itemId.get(l.item) ?? null,
+          srcPage: l.srcPage,
+          target: l.target,
+          targetPage: l.targetPage,
+          masterPage: l.masterPage,
+          bbox: l.bbox,
+          status: 'auto',
+          why: l.why,
+          confidence: String(Math.max(0, Math.min(1, l.confidence))),
+        })),
+      );
+      await tx
+        .update(documents)
+        .set({
+          aiProcessingStatus: 'completed',
+          hasLinks: review.links.length > 0,
+          indexCount: review.index.items.length,
+          outputKey: 'Master.linked.pdf',
+          linkHeartbeatAt: null,
+          updatedAt: new Date(),
+        })
+        .where(current);
+      const unresolved = review.links.filter((l) => l.targetPage === null).length;
+      await recordAudit(tx, null, 'build-links', 'document', documentId, null, {
+        links: review.links.length,
+        unresolved,
+        validation: review.validation,
+      });
+      return { links: review.links.length, unresolved };
+    });
+    await notifyDocument(db, documentId);
+    if (!result) return { skipped: true };
+    ctx.log.info({ documentId, ...result }, 'links built');
+    return result;
+  } catch (err) {
+    ctx.log.warn({ err, documentId }, 'link building failed');
+    return fail(failureText(err));
+  }
+}

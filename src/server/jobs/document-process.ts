@@ -1,0 +1,152 @@
+// Job 'document-process': text layer → OCR of pages without text (progress persisted per page) →
+// index detection with the items stored. PDF work runs on a worker thread. Idempotent: the job only
+// acts while its run is the document's current one, and it replaces what an earlier run stored.
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { rm } from 'node:fs/promises';
+import { z } from 'zod';
+import { recordAudit } from '../audit.ts';
+import { documents, indexItems } from '../db/schema.ts';
+import { parseIndexPages } from '../documents/index-pages.ts';
+import { failureText, runPdfTask } from '../documents/pdf-task.ts';
+import { notifyDocument, withHeartbeat } from '../documents/processing-state.ts';
+import type { TaskProgress } from '../documents/pdf-task-types.ts';
+import type { JobContext } from './registry.ts';
+
+export const documentJobData = z.object({ documentId: z.uuid(), run: z.number().int() });
+
+const PROGRESS_EVERY_MS = 300;
+
+export async function documentProcess(ctx: JobContext, data: unknown): Promise<unknown> {
+  const { documentId, run } = documentJobData.parse(data);
+  const { db, storage } = ctx;
+  const current = and(eq(documents.id, documentId), eq(documents.processRun, run));
+  const [doc] = await db
+    .update(documents)
+    .set({ status: 'processing', ocrStatus: 'processing', indexStatus: 'pending', processHeartbeatAt: new Date() })
+    .where(and(current, inArray(documents.status, ['queued', 'processing'])))
+    .returning();
+  if (!doc) return { skipped: true };
+  if (!doc.storageKey) throw new Error(`document ${documentId} has no file`);
+
+  const file = (name: string) => storage.documentFile(doc.caseId, doc.id, name);
+  let lastWrite = 0;
+  let pageCount = doc.pageCount ?? 0;
+  const onProgress = (p: TaskProgress) => {
+    const now = Date.now();
+    const last = p.done === p.total;
+    if (!last && now - lastWrite < PROGRESS_EVERY_MS) return;
+    lastWrite = now;
+    if (p.phase === 'text') pageCount = p.total;
+    const values =
+      p.phase === 'text'
+        ? { parseProgress: Math.round((p.done / Math.max(1, p.total)) * 50), ocrTotal: p.total, ocrDone: 0 }
+        : {
+            // Pages whose text is known: those with a text layer, plus the pages OCR'd so far.
+            ocrDone: pageCount - p.total + p.done,
+            ocrTotal: pageCount,
+            ocrAvgMsPerPage: p.avgMsPerPage === undefined ? null : Math.round(p.avgMsPerPage),
+            ocrEtaMs: p.etaMs === undefined ? null : Math.round(p.etaMs),
+            parseProgress: 50 + Math.round((p.done / Math.max(1, p.total)) * 45),
+          };
+    void db
+      .update(documents)
+      .set({ ...values, processHeartbeatAt: new Date() })
+      .where(current)
+      .then(() => notifyDocument(db, documentId))
+      .catch((err: unknown) => ctx.log.warn({ err, documentId }, 'progress not saved'));
+  };
+
+  const beat = () => db.update(documents).set({ processHeartbeatAt: new Date() }).where(current);
+  const indexPages = parseIndexPages(doc.indexPages);
+  try {
+    const out = await withHeartbeat(beat, () =>
+      runPdfTask(
+        {
+          op: 'read',
+          sourcePath: file('source.pdf'),
+          ocrPagesPath: file('ocr-pages.json'),
+          ...(indexPages ? { indexPages } : {}),
+          ...(ctx.config.ocrWorkers ? { ocrWorkers: ctx.config.ocrWorkers } : {}),
+        },
+        onProgress,
+      ),
+    );
+    const ocrAllFailed = out.needsOcr > 0 && out.ocrFailed.length >= out.needsOcr;
+    const items = out.detection.items;
+    const stored = await db.transaction(async (tx) => {
+      const [still] = await tx.select({ id: documents.id }).from(documents).where(current).for('update');
+      if (!still) return null;
+      await tx.delete(indexItems).where(eq(indexItems.documentId, documentId));
+      if (items.length) {
+        await tx.insert(indexItems).values(
+          items.map((i) => ({
+            documentId,
+            ordinal: i.ordinal,
+            label: i.label,
+            type: i.type,
+            text: i.text,
+            page: i.page,
+            bbox: i.bbox,
+            pageRef: i.pageRef ?? null,
+          })),
+        );
+      }
+      const [row] = await tx
+        .update(documents)
+        .set({
+          pageCount: out.pageCount,
+          status: ocrAllFailed ? 'failed' : 'completed',
+          failureReason: ocrAllFailed ? `OCR failed on every page without text: ${out.ocrFailed[0]!.error}` : null,
+          ocrStatus: ocrAllFailed ? 'failed' : 'completed',
+          ocrDone: out.pageCount,
+          ocrTotal: out.pageCount,
+          ocrEtaMs: 0,
+          parseProgress: 100,
+          indexStatus: 'ok',
+          indexCount: items.length,
+          indexDetectedAt: new Date(),
+          hasLinks: false,
+          outputKey: null,
+          processHeartbeatAt: null,
+          updatedAt: new Date(),
+        })
+        .where(current)
+        .returning();
+      await recordAudit(tx, null, 'detect-index', 'document', documentId, null, {
+        index_count: items.length,
+        index_pages: out.detection.pages,
+        reason: out.detection.reason ?? null,
+        ocrFailedPages: out.ocrFailed.map((f) => f.page),
+      });
+      return row!;
+    });
+    if (!stored) return { skipped: true };
+    await rm(file('Master.linked.pdf'), { force: true });
+    // Link building asked for while the index was being detected starts now.
+    if (stored.aiProcessingStatus === 'queued' && ctx.send) {
+      await ctx.send('document-link', { documentId, run: stored.linkRun });
+    }
+    await notifyDocument(db, documentId);
+    ctx.log.info({ documentId, pages: out.pageCount, ocrPages: out.needsOcr, items: items.length }, 'document processed');
+    return { pages: out.pageCount, items: items.length };
+  } catch (err) {
+    const reason = failureText(err);
+    await db
+      .update(documents)
+      .set({
+        status: 'failed',
+        failureReason: reason,
+        ocrStatus: 'failed',
+        indexStatus: 'error',
+        indexDetectedAt: new Date(),
+        processHeartbeatAt: null,
+        aiProcessingStatus: sql`case when ${documents.aiProcessingStatus} = 'queued' then 'failed' else ${documents.aiProcessingStatus} end`,
+        updatedAt: new Date(),
+      })
+      .where(current);
+    await recordAudit(db, null, 'process-failed', 'document', documentId, null, { reason });
+    await notifyDocument(db, documentId);
+    ctx.log.warn({ err, documentId }, 'document processing failed');
+    return { failed: reason };
+  }
+}
