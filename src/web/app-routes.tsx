@@ -4,6 +4,8 @@ import { CaseManagementPage } from './pages/case-management-page.tsx';
 import { HelpPage } from './pages/help-page.tsx';
 import { LandingPage } from './pages/landing-page.tsx';
 import { NotFoundPage } from './pages/not-found-page.tsx';
+import { OcrPage, OcrRedirect } from './pages/ocr-page.tsx';
+import { ReviewPage } from './pages/review-page.tsx';
 import { PrivacyPage } from './pages/privacy-page.tsx';
 import { SignInPage } from './pages/sign-in-page.tsx';
 import { SignUpPage } from './pages/sign-up-page.tsx';
@@ -54,6 +56,9 @@ export function AppRoutes({ set }: { set: RouteSet }) {
       <Route path="/case-management" element={<CaseManagementPage />} />
       <Route path="/cases" element={<FirstCaseRedirect />} />
       <Route path="/cases/:caseId" element={<CasePage />} />
+      <Route path="/cases/:caseId/ocr" element={<OcrPage />} />
+      <Route path="/cases/:caseId/review" element={<ReviewPage />} />
+      <Route path="/ocr" element={<OcrRedirect />} />
       <Route path="/help" element={<HelpPage />} />
       <Route path="/privacy-policy" element={<PrivacyPage />} />
       <Route path="/terms-of-service" element={<TermsPage />} />

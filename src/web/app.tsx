@@ -4,6 +4,7 @@ import { ErrorBoundary } from './components/error-boundary.tsx';
 import { SiteFooter } from './components/site-footer.tsx';
 import { SiteHeader } from './components/site-header.tsx';
 import { Toaster } from './components/ui/toaster.tsx';
+import { WorkflowLayout } from './components/workflow/workflow-layout.tsx';
 import { isPublicHost, useAuth, useAuthConfig } from './lib/auth.ts';
 
 export function App() {
@@ -33,7 +34,13 @@ export function App() {
       <SiteHeader user={set === 'signed-in' ? user : null} showSignIn={!signInScreen || set === 'public-host'} />
       <main id="main" className="flex-1">
         <ErrorBoundary key={location.pathname}>
-          <AppRoutes set={set} />
+          {set === 'signed-in' ? (
+            <WorkflowLayout>
+              <AppRoutes set={set} />
+            </WorkflowLayout>
+          ) : (
+            <AppRoutes set={set} />
+          )}
         </ErrorBoundary>
       </main>
       <SiteFooter showHelp={set === 'signed-in'} />

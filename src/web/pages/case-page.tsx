@@ -1,11 +1,17 @@
-import { ArrowLeft, FileText } from 'lucide-react';
-import { useEffect } from 'react';
+import { ArrowLeft, Link2, Loader2, Upload, Zap } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
+import { CaseDetails } from '../components/documents/case-details.tsx';
+import { DocumentList } from '../components/documents/document-list.tsx';
+import { UploadPanel } from '../components/documents/upload-panel.tsx';
+import { ErrorFallback } from '../components/error-boundary.tsx';
 import { Badge } from '../components/ui/badge.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { PageSpinner } from '../components/ui/spinner.tsx';
-import { ApiRequestError } from '../lib/api.ts';
-import { formatDate, rememberOpenedCase, useCase, useCases } from '../lib/cases.ts';
+import { ApiRequestError, errorReason } from '../lib/api.ts';
+import { rememberOpenedCase, useCase, useCases } from '../lib/cases.ts';
+import { useStartHyperlinking, warnNothingSelected } from '../lib/document-actions.ts';
+import { useCaseDocuments } from '../lib/documents.ts';
 import { NotFoundPage } from './not-found-page.tsx';
 
 /** /cases without an id: the first case, or / when there is none (spec §2). */
@@ -16,30 +22,39 @@ export function FirstCaseRedirect() {
   return <Navigate to={first ? `/cases/${encodeURIComponent(first.id)}` : '/'} replace />;
 }
 
-/** The case dashboard; for now the case's particulars (documents arrive with uploads). */
+/** The case dashboard (spec §2): header, upload panel, documents, and the hyperlinking of selected documents. */
 export function CasePage() {
   const { caseId = '' } = useParams();
   const query = useCase(caseId);
+  const documents = useCaseDocuments(query.data ? caseId : null);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [uploading, setUploading] = useState(false);
+  const start = useStartHyperlinking(caseId);
+
   useEffect(() => {
     if (query.data) rememberOpenedCase(query.data.id);
   }, [query.data]);
+
+  // A deleted document leaves the selection too.
+  const docs = documents.data ?? [];
+  const present = docs.filter((d) => selected.has(d.id)).map((d) => d.id);
+  const count = present.length;
 
   if (query.isLoading) return <PageSpinner />;
   if (query.error instanceof ApiRequestError && (query.error.status === 404 || query.error.status === 400)) return <NotFoundPage />;
   if (query.isError || !query.data) throw query.error ?? new Error('Case not available');
   const c = query.data;
 
-  const facts: [string, string][] = [
-    ['Case Number', c.caseNumber],
-    ['Filing Date', formatDate(c.filingDate)],
-    ['Plaintiff', c.plaintiff],
-    ['Defendant', c.defendant],
-    ['Status', c.status],
-    ['Created', formatDate(c.createdAt)],
-  ];
+  const processSelected = () => {
+    if (count === 0) {
+      warnNothingSelected();
+      return;
+    }
+    start.mutate(present);
+  };
 
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
+    <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
       <Button asChild variant="ghost" size="sm" className="-ml-3 mb-4 text-muted-foreground">
         <Link to="/case-management">
           <ArrowLeft aria-hidden />
@@ -47,33 +62,55 @@ export function CasePage() {
         </Link>
       </Button>
       <div className="flex flex-wrap items-start justify-between gap-4">
-        <div>
+        <div className="min-w-0">
           <p className="font-mono text-sm text-muted-foreground">{c.caseNumber}</p>
           <h1 className="mt-1 font-serif text-3xl font-semibold text-primary">{c.title}</h1>
         </div>
-        <Badge variant={c.status === 'active' ? 'success' : 'default'} className="capitalize">
-          {c.status}
-        </Badge>
+        <div className="flex items-center gap-2">
+          <Badge aria-live="polite">{count} selected</Badge>
+          <Badge variant={c.status === 'active' ? 'success' : 'default'} className="capitalize">
+            {c.status}
+          </Badge>
+        </div>
       </div>
-      <section aria-labelledby="case-details" className="mt-8 rounded-xl border border-border bg-card shadow-sm">
-        <h2 id="case-details" className="border-b border-border px-6 py-4 text-base font-semibold">
-          Case Details
-        </h2>
-        <dl className="grid gap-x-8 gap-y-5 p-6 sm:grid-cols-2 lg:grid-cols-3">
-          {facts.map(([label, value]) => (
-            <div key={label}>
-              <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{label}</dt>
-              <dd className={label === 'Status' ? 'mt-1 text-[15px] capitalize' : 'mt-1 text-[15px]'}>{value}</dd>
-            </div>
-          ))}
-        </dl>
-      </section>
-      <section aria-labelledby="case-documents" className="mt-6 rounded-xl border border-dashed border-input bg-card px-6 py-12 text-center">
-        <FileText aria-hidden className="mx-auto size-10 text-muted-foreground/60" />
-        <h2 id="case-documents" className="mt-3 font-medium">
-          Case Documents
-        </h2>
-        <p className="mt-1 text-sm text-muted-foreground">No documents in this case yet.</p>
+
+      <CaseDetails item={c} />
+
+      {uploading ? (
+        <div className="mt-6">
+          <UploadPanel caseId={c.id} caseNumber={c.caseNumber} onClose={() => setUploading(false)} />
+        </div>
+      ) : null}
+
+      <section id="case-documents" aria-labelledby="case-documents-heading" className="mt-6 scroll-mt-20 rounded-xl border border-border bg-card shadow-sm">
+        <div className="flex flex-wrap items-center justify-between gap-3 border-b border-border px-4 py-4 sm:px-5">
+          <h2 id="case-documents-heading" className="text-base font-semibold">
+            Case Documents
+          </h2>
+          <div className="flex flex-wrap gap-2">
+            <Button size="sm" onClick={processSelected} disabled={count === 0 || start.isPending}>
+              {start.isPending ? <Loader2 aria-hidden className="animate-spin" /> : <Zap aria-hidden />}
+              Process Selected ({count})
+            </Button>
+            <Button asChild size="sm" variant="outline">
+              <Link to={`/cases/${encodeURIComponent(c.id)}/review`}>
+                <Link2 aria-hidden />
+                Review Hyperlinks
+              </Link>
+            </Button>
+            <Button size="sm" variant={uploading ? 'secondary' : 'outline'} onClick={() => setUploading(true)} aria-expanded={uploading}>
+              <Upload aria-hidden />
+              Upload Documents
+            </Button>
+          </div>
+        </div>
+        {documents.isLoading ? (
+          <PageSpinner />
+        ) : documents.isError ? (
+          <ErrorFallback message={errorReason(documents.error)} onReset={() => void documents.refetch()} />
+        ) : (
+          <DocumentList caseId={c.id} documents={docs} selected={new Set(present)} onSelectedChange={setSelected} />
+        )}
       </section>
     </div>
   );

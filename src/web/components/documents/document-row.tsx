@@ -1,0 +1,147 @@
+import { AlertCircle, ExternalLink, Pencil, RotateCcw, Trash2, Upload } from 'lucide-react';
+import { useRef, useState, type FormEvent } from 'react';
+import { formatDate } from '../../lib/cases.ts';
+import { useReuploadDocument, useRetryDocument } from '../../lib/document-actions.ts';
+import type { DocumentRecord } from '../../lib/document-types.ts';
+import { documentUrl, useDeleteDocument, useUpdateDocument } from '../../lib/documents.ts';
+import { formatMb } from '../../lib/upload.ts';
+import { Button } from '../ui/button.tsx';
+import { Input } from '../ui/input.tsx';
+import { Label } from '../ui/label.tsx';
+import { DeleteDocumentDialog } from './delete-document-dialog.tsx';
+import { DocumentStatusBadges } from './document-status-badges.tsx';
+
+interface RowProps {
+  doc: DocumentRecord;
+  caseId: string;
+  selected: boolean;
+  onSelect: (selected: boolean) => void;
+}
+
+/** One document: selection, particulars, status badges, failure reason and its actions (spec §2). */
+export function DocumentRow({ doc, caseId, selected, onSelect }: RowProps) {
+  const [editing, setEditing] = useState(false);
+  return (
+    <li aria-label={`Document ${doc.title}`} className="grid gap-3 px-4 py-4 sm:px-5">
+      <div className="flex items-start gap-3">
+        <input
+          type="checkbox"
+          className="mt-1 size-4 shrink-0 cursor-pointer accent-primary"
+          checked={selected}
+          onChange={(e) => onSelect(e.target.checked)}
+          aria-label={`Select ${doc.title}`}
+        />
+        <div className="min-w-0 flex-1">
+          {editing ? (
+            <EditDocumentForm doc={doc} caseId={caseId} onDone={() => setEditing(false)} />
+          ) : (
+            <>
+              <div className="flex flex-wrap items-baseline gap-x-2">
+                <h3 className="truncate font-medium">{doc.title}</h3>
+                {doc.alias ? <span className="text-sm text-muted-foreground">({doc.alias})</span> : null}
+              </div>
+              <p className="mt-0.5 truncate text-xs text-muted-foreground">
+                {doc.originalName} · {formatMb(doc.fileSize)}
+                {doc.pageCount ? ` · ${doc.pageCount} ${doc.pageCount === 1 ? 'page' : 'pages'}` : ''} · uploaded {formatDate(doc.uploadedAt)}
+              </p>
+            </>
+          )}
+          <div className="mt-2">
+            <DocumentStatusBadges doc={doc} />
+          </div>
+          {doc.failureReason ? (
+            <p className="mt-2 flex items-start gap-1.5 text-sm text-destructive">
+              <AlertCircle aria-hidden className="mt-0.5 size-4 shrink-0" />
+              <span>{doc.failureReason}</span>
+            </p>
+          ) : null}
+        </div>
+      </div>
+      {editing ? null : <DocumentActions doc={doc} caseId={caseId} onEdit={() => setEditing(true)} />}
+    </li>
+  );
+}
+
+function DocumentActions({ doc, caseId, onEdit }: { doc: DocumentRecord; caseId: string; onEdit: () => void }) {
+  const remove = useDeleteDocument(caseId);
+  const retry = useRetryDocument(caseId);
+  const reupload = useReuploadDocument(caseId);
+  const picker = useRef<HTMLInputElement>(null);
+  return (
+    <div className="flex flex-wrap items-center gap-1.5 pl-7">
+      <Button asChild size="sm" variant="outline">
+        <a href={`${documentUrl(doc.id)}/download`} target="_blank" rel="noopener" aria-label={`Open ${doc.title}`}>
+          <ExternalLink aria-hidden />
+          Open
+        </a>
+      </Button>
+      <Button size="sm" variant="outline" onClick={onEdit} aria-label={`Edit ${doc.title}`}>
+        <Pencil aria-hidden />
+        Edit
+      </Button>
+      <Button size="sm" variant="outline" onClick={() => picker.current?.click()} disabled={reupload.isPending} aria-label={`Reupload ${doc.title}`}>
+        <Upload aria-hidden />
+        Reupload
+      </Button>
+      <input
+        ref={picker}
+        type="file"
+        className="sr-only"
+        tabIndex={-1}
+        aria-label={`New file for ${doc.title}`}
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          if (file) reupload.mutate({ id: doc.id, file });
+          e.target.value = '';
+        }}
+      />
+      {doc.ocrStatus === 'failed' ? (
+        <Button size="sm" variant="outline" onClick={() => retry.mutate(doc.id)} disabled={retry.isPending} aria-label={`Retry ${doc.title}`}>
+          <RotateCcw aria-hidden />
+          Retry
+        </Button>
+      ) : null}
+      <DeleteDocumentDialog doc={doc} onConfirm={() => remove.mutate(doc.id)}>
+        <Button size="sm" variant="ghost" className="ml-auto text-destructive hover:bg-destructive-soft" aria-label={`Delete ${doc.title}`}>
+          <Trash2 aria-hidden />
+          Delete
+        </Button>
+      </DeleteDocumentDialog>
+    </div>
+  );
+}
+
+function EditDocumentForm({ doc, caseId, onDone }: { doc: DocumentRecord; caseId: string; onDone: () => void }) {
+  const update = useUpdateDocument(caseId);
+  const [title, setTitle] = useState(doc.title);
+  const [alias, setAlias] = useState(doc.alias ?? '');
+  const save = (e: FormEvent) => {
+    e.preventDefault();
+    if (!title.trim()) return;
+    update.mutate({ id: doc.id, body: { title: title.trim(), alias: alias.trim() || null } }, { onSuccess: onDone });
+  };
+  return (
+    <form onSubmit={save} onKeyDown={(e) => e.key === 'Escape' && onDone()} className="grid gap-3 sm:grid-cols-[2fr_1fr_auto] sm:items-end">
+      <div className="grid gap-1.5">
+        <Label htmlFor={`title-${doc.id}`} className="text-xs text-muted-foreground">
+          Title
+        </Label>
+        <Input id={`title-${doc.id}`} className="h-9" value={title} onChange={(e) => setTitle(e.target.value)} autoFocus />
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor={`alias-${doc.id}`} className="text-xs text-muted-foreground">
+          Alias
+        </Label>
+        <Input id={`alias-${doc.id}`} className="h-9" value={alias} onChange={(e) => setAlias(e.target.value)} />
+      </div>
+      <div className="flex gap-2">
+        <Button size="sm" type="submit" disabled={!title.trim() || update.isPending}>
+          Save
+        </Button>
+        <Button size="sm" variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,41 @@
+import { ListChecks } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import { WorkflowSidebar } from './workflow-sidebar.tsx';
+
+const WORKFLOW_PATHS = [/^\/case-management$/, /^\/cases(\/|$)/, /^\/ocr$/, /^\/links$/, /^\/hyperlinks$/, /^\/instant$/, /^\/court-ready$/, /^\/review$/];
+
+/** Whether a signed-in path belongs to the case workflow (the sidebar is never shown on /). */
+export function showsWorkflow(pathname: string): boolean {
+  return WORKFLOW_PATHS.some((re) => re.test(pathname));
+}
+
+/**
+ * The workflow sidebar (20rem) beside the page on wide screens; on narrower ones the same steps fold
+ * into a disclosure above the page, so the page keeps the full width.
+ */
+export function WorkflowLayout({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  if (!showsWorkflow(pathname)) return <>{children}</>;
+  return (
+    <div className="lg:flex">
+      <aside className="hidden w-80 shrink-0 border-r border-border bg-card lg:block">
+        <div className="sticky top-16 max-h-[calc(100vh-4rem)] overflow-y-auto p-5">
+          <WorkflowSidebar />
+        </div>
+      </aside>
+      <details className="group border-b border-border bg-card lg:hidden">
+        <summary className="flex cursor-pointer list-none items-center gap-2 px-4 py-3 text-sm font-medium sm:px-6">
+          <ListChecks aria-hidden className="size-4 text-primary" />
+          Workflow
+          <span className="ml-auto text-xs text-muted-foreground group-open:hidden">Show steps</span>
+          <span className="ml-auto hidden text-xs text-muted-foreground group-open:inline">Hide steps</span>
+        </summary>
+        <div className="px-4 pb-4 sm:px-6">
+          <WorkflowSidebar />
+        </div>
+      </details>
+      <div className="min-w-0 flex-1">{children}</div>
+    </div>
+  );
+}

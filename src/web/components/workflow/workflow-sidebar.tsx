@@ -1,0 +1,128 @@
+import { useQuery } from '@tanstack/react-query';
+import { useLocation, useNavigate } from 'react-router';
+import type { CaseRecord } from '../../../contract/cases.ts';
+import { useSetAutoAdvance } from '../../lib/case-settings.ts';
+import { LAST_OPENED_CASE_KEY, formatDate } from '../../lib/cases.ts';
+import { cn } from '../../lib/cn.ts';
+import type { DocumentRecord } from '../../lib/document-types.ts';
+import { useCaseDocuments } from '../../lib/documents.ts';
+import { WORKFLOW_STEPS, currentStepFromPath, stepRoute, stepStatuses, type StepId, type StepStatus } from '../../lib/workflow.ts';
+import { Badge } from '../ui/badge.tsx';
+import { Progress } from '../ui/progress.tsx';
+import { StepIcon } from './step-icon.tsx';
+
+/** The case the sidebar follows: the one in the path, else the last opened one. */
+export function sidebarCaseId(pathname: string): string | null {
+  const m = /^\/cases\/([^/]+)/.exec(pathname);
+  if (m) return decodeURIComponent(m[1]!);
+  try {
+    return localStorage.getItem(LAST_OPENED_CASE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+const timeFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+function formatTime(iso: string | null | undefined): string | null {
+  if (!iso) return null;
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? null : timeFormat.format(d);
+}
+
+function completedAt(id: StepId, c: CaseRecord | undefined, docs: readonly DocumentRecord[]): string | null {
+  if (id === 1) return formatTime(c?.createdAt);
+  if (id === 2 && docs.length > 0) return formatTime(docs.map((d) => d.uploadedAt).sort().at(-1));
+  return null;
+}
+
+/** The workflow sidebar (spec §2, §4): six steps with status, the case's particulars and 'Auto-advance steps'. */
+export function WorkflowSidebar() {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const caseId = sidebarCaseId(pathname);
+  const caseQuery = useQuery<CaseRecord>({ queryKey: ['/api/cases', caseId ?? ''], enabled: Boolean(caseId) });
+  const c = caseId ? caseQuery.data : undefined;
+  const documents = useCaseDocuments(c ? c.id : null);
+  const docs = documents.data ?? [];
+  const setAutoAdvance = useSetAutoAdvance(c?.id ?? '');
+
+  const current = currentStepFromPath(pathname, docs);
+  const autoAdvance = c?.autoAdvance ?? true;
+  const statuses: Record<StepId, StepStatus> = c
+    ? stepStatuses({ autoAdvance, current, documents: docs })
+    : { 1: current === 1 ? 'in_progress' : 'done', 2: 'blocked', 3: 'blocked', 4: 'blocked', 5: 'blocked', 6: 'blocked' };
+  const reading = docs.find((d) => d.ocrStatus === 'processing');
+
+  return (
+    <nav aria-label="Workflow" className="grid gap-5">
+      {c ? (
+        <div className="rounded-lg border border-border bg-muted/40 p-4">
+          <p className="font-mono text-xs text-muted-foreground">{c.caseNumber}</p>
+          <p className="mt-1 line-clamp-2 font-semibold leading-snug">{c.title}</p>
+          <div className="mt-2 flex items-center justify-between gap-2 text-xs text-muted-foreground">
+            <span>Created {formatDate(c.createdAt)}</span>
+            <Badge variant={c.status === 'active' ? 'success' : 'default'} className="capitalize">
+              {c.status}
+            </Badge>
+          </div>
+        </div>
+      ) : (
+        <p className="rounded-lg border border-dashed border-input p-4 text-sm text-muted-foreground">Open a case to follow its workflow.</p>
+      )}
+      <ol className="grid gap-1">
+        {WORKFLOW_STEPS.map((step) => {
+          const status = statuses[step.id];
+          const blocked = status === 'blocked';
+          const isCurrent = step.id === current;
+          const done = status === 'done' ? completedAt(step.id, c, docs) : null;
+          return (
+            <li key={step.id}>
+              <button
+                type="button"
+                disabled={blocked || isCurrent}
+                aria-current={isCurrent ? 'step' : undefined}
+                onClick={() => navigate(stepRoute(step.id, c?.id ?? null))}
+                className={cn(
+                  'flex w-full items-start gap-3 rounded-md px-3 py-2.5 text-left text-sm transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                  isCurrent ? 'bg-primary/8 ring-1 ring-primary/25' : 'enabled:hover:bg-muted',
+                  blocked ? 'cursor-not-allowed opacity-60' : 'cursor-pointer disabled:cursor-default',
+                )}
+              >
+                <StepIcon status={status} />
+                <span className="min-w-0 flex-1">
+                  <span className={cn('block font-medium', isCurrent && 'text-primary')}>
+                    {step.id} {step.name}
+                  </span>
+                  {done ? <span className="block text-xs text-muted-foreground">Completed {done}</span> : null}
+                  {step.id === 3 && status === 'in_progress' && reading && reading.ocrProgress.total > 0 ? (
+                    <span className="mt-1.5 block">
+                      <span className="block text-xs text-muted-foreground">
+                        Processing page {reading.ocrProgress.done} of {reading.ocrProgress.total} ({reading.ocrProgress.percent}%)
+                      </span>
+                      <Progress className="mt-1 h-1.5" value={reading.ocrProgress.percent} label="OCR progress" />
+                    </span>
+                  ) : null}
+                </span>
+              </button>
+            </li>
+          );
+        })}
+      </ol>
+      {c ? (
+        <label className="flex cursor-pointer items-start gap-3 rounded-lg border border-border p-3">
+          <input
+            type="checkbox"
+            className="mt-0.5 size-4 accent-primary"
+            checked={autoAdvance}
+            disabled={setAutoAdvance.isPending}
+            onChange={(e) => setAutoAdvance.mutate(e.target.checked)}
+          />
+          <span>
+            <span className="block text-sm font-medium">Auto-advance steps</span>
+            <span className="block text-xs text-muted-foreground">Automatically move to next step when current step completes</span>
+          </span>
+        </label>
+      ) : null}
+    </nav>
+  );
+}
