@@ -91,11 +91,24 @@ export class MupdfDoc implements PdfDoc {
     });
   }
 
-  setOutline(entries: Array<{ title: string; page: number }>): void {
+  setOutline(entries: Array<{ title: string; page: number; level?: number }>): void {
     const it = this.doc.outlineIterator();
     try {
       while (it.item()) it.delete();
+      let depth = 0;
       for (const e of entries) {
+        const level = Math.max(0, Math.min(e.level ?? 0, depth + 1));
+        if (level > depth) {
+          // under the entry just inserted
+          it.prev();
+          it.down();
+          depth++;
+        }
+        while (level < depth) {
+          it.up();
+          it.next();
+          depth--;
+        }
         it.insert({ title: e.title, uri: this.#pageUri(e.page), open: false });
       }
     } finally {
@@ -172,17 +185,17 @@ export class MupdfDoc implements PdfDoc {
     });
   }
 
-  outline(): Array<{ title: string; page: number | null }> {
-    const out: Array<{ title: string; page: number | null }> = [];
+  outline(): Array<{ title: string; page: number | null; level: number }> {
+    const out: Array<{ title: string; page: number | null; level: number }> = [];
     const count = this.pageCount;
-    const walk = (items: ReturnType<mupdf.Document['loadOutline']>) => {
+    const walk = (items: ReturnType<mupdf.Document['loadOutline']>, level: number) => {
       for (const item of items ?? []) {
         const page = typeof item.page === 'number' && item.page >= 0 && item.page < count ? item.page + 1 : null;
-        out.push({ title: item.title ?? '', page });
-        if (item.down) walk(item.down);
+        out.push({ title: item.title ?? '', page, level });
+        if (item.down) walk(item.down, level + 1);
       }
     };
-    walk(this.doc.loadOutline());
+    walk(this.doc.loadOutline(), 0);
     return out;
   }
 

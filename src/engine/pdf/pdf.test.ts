@@ -115,10 +115,27 @@ describe('links, outline, append, save', () => {
     const toTab1 = links.find((l) => l.targetPage === 2)!;
     expect(toTab1.rect.map(Math.round)).toEqual([72, 108, 300, 124]);
     expect(again.outline()).toEqual([
-      { title: 'Tab 1 – Affidavit of Jane Doe', page: 2 },
-      { title: 'Tab 2 – Reply', page: 4 },
+      { title: 'Tab 1 – Affidavit of Jane Doe', page: 2, level: 0 },
+      { title: 'Tab 2 – Reply', page: 4, level: 0 },
     ]);
     again.close();
+  });
+
+  it('nests outline entries by level', () => {
+    const doc = openPdf(brief());
+    doc.setOutline([
+      { title: 'I. Introduction', page: 1 },
+      { title: 'A. Background', page: 2, level: 1 },
+      { title: '1. Parties', page: 2, level: 2 },
+      { title: 'B. Issues', page: 3, level: 1 },
+      { title: 'II. Analysis', page: 4 },
+    ]);
+    const back = openPdf(doc.save());
+    doc.close();
+    expect(back.outline().map((o) => [o.title, o.page, o.level])).toEqual([
+      ['I. Introduction', 1, 0], ['A. Background', 2, 1], ['1. Parties', 2, 2], ['B. Issues', 3, 1], ['II. Analysis', 4, 0],
+    ]);
+    back.close();
   });
 
   it('appends another document and keeps its text', () => {

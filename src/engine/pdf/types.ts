@@ -18,14 +18,17 @@ export interface PdfDoc {
   addLink(page: number, rect: BBox, targetPage: number): void;
   /** Remove the links whose rectangle matches rect (within 1 pt), e.g. left by an earlier run; returns how many. */
   deleteLinksAt(page: number, rect: BBox): number;
-  /** Replace the outline (bookmarks) with these entries, each to a 1-based page. */
-  setOutline(entries: Array<{ title: string; page: number }>): void;
+  /**
+   * Replace the outline (bookmarks) with these entries, each to a 1-based page, in order; `level`
+   * (0 = top, default) nests an entry under the entry before it with a lower level.
+   */
+  setOutline(entries: Array<{ title: string; page: number; level?: number }>): void;
   /** Append all pages of another document at the end; returns the 1-based page where it starts. */
   append(other: PdfDoc): number;
   /** Internal links present on a page (for validation): rect and 1-based target page (null = broken/external). */
   links(page: number): Array<{ rect: BBox; targetPage: number | null; uri: string }>;
-  /** Outline entries, flattened in order. */
-  outline(): Array<{ title: string; page: number | null }>;
+  /** Outline entries, flattened in order (depth first), with their nesting level. */
+  outline(): Array<{ title: string; page: number | null; level: number }>;
   /** Save to bytes (a full, garbage-collected save). */
   save(): Uint8Array;
   /** Release all memory held for this document. Safe to call twice. */

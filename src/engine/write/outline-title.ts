@@ -8,16 +8,33 @@ const TYPE_WORD: Record<Exclude<ItemType, 'section'>, string> = {
   document: 'Document',
 };
 
+/** The type's word for a bookmark; none for sections (and any type without one). */
+function typeWord(type: ItemType): string | undefined {
+  return Object.hasOwn(TYPE_WORD, type) ? TYPE_WORD[type as keyof typeof TYPE_WORD] : undefined;
+}
+
+/**
+ * Nesting level of an item's bookmark: table-of-contents sections nest by their label
+ * ('I' 0, 'I.A' 1, 'I.A.1' 2); every other item is at the top level.
+ */
+export function outlineLevel(item: Pick<IndexItem, 'type' | 'label'>): number {
+  if (typeWord(item.type)) return 0;
+  return item.label.split('.').filter(Boolean).length - 1;
+}
+
 /**
  * Bookmark title for an index item: `Tab 3 – Affidavit of …` (the item's type word, its label,
- * an en dash and its description); table-of-contents sections read `I. Introduction`.
+ * an en dash and its description); table-of-contents sections read as printed, `I. Introduction`,
+ * `A. Qualifications` (nested under their parent section).
  */
 export function outlineTitle(item: Pick<IndexItem, 'type' | 'label' | 'text'>): string {
   const text = item.text.replace(/\s+/g, ' ').trim();
-  if (item.type === 'section') {
-    const label = /[.)]$/.test(item.label) ? item.label : `${item.label}.`;
+  const word = typeWord(item.type);
+  if (!word) {
+    const own = item.label.split('.').filter(Boolean).at(-1) ?? item.label;
+    const label = /[.)]$/.test(own) ? own : `${own}.`;
     return text ? `${label} ${text}` : label;
   }
-  const head = `${TYPE_WORD[item.type]} ${item.label}`;
+  const head = `${word} ${item.label}`;
   return text ? `${head} – ${text}` : head;
 }

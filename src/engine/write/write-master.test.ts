@@ -67,9 +67,9 @@ describe('writeMaster and validateMaster', () => {
     }
     expect(out.pageText(8).lines[0]!.text).toBe('*T3 Transcript');
     expect(out.outline()).toEqual([
-      { title: 'Tab 1 – Affidavit of Jane Doe, sworn May 3, 2021', page: 3 },
-      { title: 'Tab 2 – Exhibits to the affidavit', page: 5 },
-      { title: 'Tab 3 – Transcript of the cross-examination', page: 8 },
+      { title: 'Tab 1 – Affidavit of Jane Doe, sworn May 3, 2021', page: 3, level: 0 },
+      { title: 'Tab 2 – Exhibits to the affidavit', page: 5, level: 0 },
+      { title: 'Tab 3 – Transcript of the cross-examination', page: 8, level: 0 },
     ]);
     out.close();
     expect(validateMaster(pdf, review)).toEqual({

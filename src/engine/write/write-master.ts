@@ -1,12 +1,13 @@
 import type { PdfDoc } from '../pdf/types.ts';
 import type { ReviewJson } from '../types.ts';
-import { outlineTitle } from './outline-title.ts';
+import { outlineLevel, outlineTitle } from './outline-title.ts';
 
 /**
  * Master.linked.pdf: the brief with the record appended (when given), one internal link per item
  * that has a destination, over its row on the index page, and one bookmark per such item in index
- * order. Existing annotations, links and the text layer are kept, except a link exactly over an item's
- * row (left by an earlier run), which is replaced. `brief` is changed in place.
+ * order (table-of-contents sections nested as in the index). Existing annotations, links and the
+ * text layer are kept, except a link exactly over an item's row (left by an earlier run), which is
+ * replaced. `brief` is changed in place.
  */
 export function writeMaster(brief: PdfDoc, record: PdfDoc | null, review: ReviewJson): Uint8Array {
   if (record) {
@@ -16,14 +17,14 @@ export function writeMaster(brief: PdfDoc, record: PdfDoc | null, review: Review
     }
   }
   const items = new Map(review.index.items.map((it) => [it.ordinal, it]));
-  const outline: Array<{ title: string; page: number }> = [];
+  const outline: Array<{ title: string; page: number; level: number }> = [];
   for (const link of review.links) {
     if (link.masterPage === null) continue;
     // a link left over the same row by an earlier run would make two links for one item
     brief.deleteLinksAt(link.srcPage, link.bbox);
     brief.addLink(link.srcPage, link.bbox, link.masterPage);
     const item = items.get(link.item);
-    if (item) outline.push({ title: outlineTitle(item), page: link.masterPage });
+    if (item) outline.push({ title: outlineTitle(item), page: link.masterPage, level: outlineLevel(item) });
   }
   brief.setOutline(outline);
   return brief.save();
