@@ -2,10 +2,12 @@
  * OCR figures: ms per page with one and two workers on an image-only document, and how many of the
  * printed words come back. Prints the machine and the input.
  *
- *   npx tsx bench/ocr.ts [--pages 12] [--dpi 300,200] [--workers 1,2] [--engine tesseract-js|tesseract-cli|auto] [--pdf scanned.pdf]
+ *   npx tsx bench/ocr.ts [--pages 12] [--dpi 300,200] [--workers 1,2] [--engine tesseract-js|tesseract-cli|auto]
+ *                        [--clean] [--pdf scanned.pdf]
  *
  * Without --pdf the input is generated: letter pages of legal prose (~330 words each) printed with a
- * text layer, rendered at 300 dpi and put back as images only, so the printed words are known.
+ * text layer, then scanned the way the test fixtures scan (200 dpi, slight skew, faded, specks), or
+ * with --clean rendered at 300 dpi without degradation; either way the printed words are known.
  */
 import { readFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
@@ -14,6 +16,7 @@ import { ocrPages, resolveOcrEngine } from '../src/engine/ocr/index.ts';
 import { createPdfFromImages, openPdf } from '../src/engine/pdf/index.ts';
 import { makeTextPdf, type TextLineSpec } from '../src/engine/pdf/make-text-pdf.ts';
 import type { PageText } from '../src/engine/types.ts';
+import { scanPages } from '../test/fixtures/scan.ts';
 
 const VOCABULARY = (
   'the applicant respondent affidavit exhibit court order motion record tribunal honour evidence lease ' +
@@ -47,12 +50,13 @@ function proseLine(next: () => number, n: number): string {
 }
 
 /** Pages of prose: a heading, numbered paragraphs at 12 pt with 24 pt leading, a page number. */
-export function proseDocument(pageCount: number, seed = 7): TextLineSpec[][] {
+export function proseDocument(pageCount: number, seed = 7, size = 11.5): TextLineSpec[][] {
   const next = random(seed);
   const pages: TextLineSpec[][] = [];
   for (let p = 1; p <= pageCount; p++) {
     const lines: TextLineSpec[] = [{ text: `PART ${p}: ${proseLine(next, 4).toUpperCase()}`, x: 72, y: 80, size: 13 }];
-    for (let y = 116; y < 700; y += 22) lines.push({ text: proseLine(next, 11), x: 72, y, size: 11.5 });
+    const words = Math.round((11 * 11.5) / size);
+    for (let y = 116; y < 700; y += size * 1.9) lines.push({ text: proseLine(next, words), x: 72, y, size });
     lines.push({ text: String(p), x: 300, y: 750, size: 11 });
     pages.push(lines);
   }
@@ -162,10 +166,12 @@ async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       pages: { type: 'string', default: '12' },
-      dpi: { type: 'string', default: '300,200' },
+      dpi: { type: 'string', default: '300,250,200' },
       workers: { type: 'string', default: '1,2' },
       engine: { type: 'string', default: 'tesseract-js' },
       pdf: { type: 'string' },
+      clean: { type: 'boolean', default: false },
+      'font-size': { type: 'string', default: '11.5' },
     },
   });
   const list = (s: string) => s.split(',').map(Number);
@@ -181,10 +187,11 @@ async function main(): Promise<void> {
     inputLine = `${values.pdf}: ${pages.length} pages without a text layer (${pdf.byteLength} bytes)`;
   } else {
     const count = Number(values.pages);
-    printed = proseDocument(count);
-    pdf = scan(printed);
+    printed = proseDocument(count, 7, Number(values['font-size']));
+    pdf = values.clean ? scan(printed) : await scanPages(makeTextPdf(printed), 'all', 'bench-ocr');
     pages = Array.from({ length: count }, (_, i) => i + 1);
-    inputLine = `generated image-only document: ${count} letter pages of prose (~330 words each), scanned at 300 dpi`;
+    inputLine = `generated image-only document: ${count} letter pages of prose (${values['font-size']} pt, ~${Math.round(printed.flat().reduce((n, l) => n + l.text.split(' ').length, 0) / count)} words a page), ${
+      values.clean ? 'clean images at 300 dpi' : 'scanned at 200 dpi with skew, fading and specks'}`;
   }
   console.log(`machine: ${machineLine()}`);
   console.log(`input:   ${inputLine}`);

@@ -8,7 +8,7 @@ import { makeTextPdf, type TextLineSpec } from '../pdf/make-text-pdf.ts';
 export const SAMPLE_PAGES: TextLineSpec[][] = [
   // 1: start of a record document carrying a *T3 marker at the top right
   [
-    { text: '*T3', x: 500, y: 60, size: 16 },
+    { text: '*T3', x: 500, y: 60, size: 12 },
     { text: 'AFFIDAVIT OF JANE MORRISON', x: 180, y: 120, size: 16 },
     { text: 'I, Jane Morrison, of the City of Toronto, make oath and say:', x: 72, y: 170 },
     { text: '1. I am the president of the applicant and have knowledge of the matters.', x: 72, y: 200 },
