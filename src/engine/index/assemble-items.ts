@@ -40,7 +40,9 @@ export interface Assembly {
   accepted: Map<number, number>;
   labelled: Map<number, number>;
   headerType: ItemType | null;
-  headingType: ItemType | 'index' | null;
+  headingType: ItemType | null;
+  /** Headed TABLE OF CONTENTS: unlabelled entries with a leader and a page number are items too. */
+  toc: boolean;
   hierarchical: boolean;
 }
 
@@ -53,9 +55,12 @@ export class ItemAssembler {
   private current: Draft | null = null;
   /** The date column of the table header, [left, left of the next column]. */
   private dateColumn: [number, number] | null = null;
+  private stopped = false;
+  /** Unlabelled rows without a page number just above (in a table of contents). */
+  private pending: ParsedRow[] = [];
   /** Indentation at which each kind of sub-label has opened a level. */
   private levelX = new Map<string, number>();
-  readonly out: Assembly = { items: [], accepted: new Map(), labelled: new Map(), headerType: null, headingType: null, hierarchical: false };
+  readonly out: Assembly = { items: [], accepted: new Map(), labelled: new Map(), headerType: null, headingType: null, toc: false, hierarchical: false };
 
   /** Snapshot for trying a page and reverting when it does not continue the index. */
   snapshot(): () => void {
@@ -64,14 +69,17 @@ export class ItemAssembler {
     const items = this.out.items.length;
     const current = this.current;
     const cur = current ? { words: current.words.length, bbox: current.bbox, bottom: current.bottom, pageRef: current.pageRef } : null;
-    const { headerType, headingType, hierarchical } = this.out;
+    const { headerType, headingType, toc, hierarchical } = this.out;
+    const stopped = this.stopped;
     return () => {
       this.stack = stack;
       stack.forEach((l, i) => (l.slot.readings = readings[i]!));
       this.out.items.length = items;
       this.current = current;
       if (current && cur) Object.assign(current, { bbox: cur.bbox, bottom: cur.bottom, pageRef: cur.pageRef }, { words: current.words.slice(0, cur.words) });
-      Object.assign(this.out, { headerType, headingType, hierarchical });
+      Object.assign(this.out, { headerType, headingType, toc, hierarchical });
+      this.stopped = stopped;
+      this.pending = [];
     };
   }
 
@@ -79,9 +87,17 @@ export class ItemAssembler {
     const prevBottomFrac = this.current ? this.current.bottom / (pageHeight || 792) : 0;
     let first = true;
     for (const pr of rows) {
+      if (this.stopped) return;
       if (pr.heading) {
-        if (pr.heading !== 'index' || !this.out.headingType) this.out.headingType = this.out.headingType ?? pr.heading;
+        if (pr.heading === 'stop') {
+          // A table of authorities ends the index.
+          this.stopped = true;
+          return;
+        }
+        if (pr.heading === 'toc') this.out.toc = true;
+        else if (pr.heading !== 'index') this.out.headingType ??= pr.heading;
         this.current = null;
+        this.pending = [];
         continue;
       }
       if (pr.header) {
@@ -107,8 +123,24 @@ export class ItemAssembler {
           continue;
         }
       }
-      if (this.canContinue(pr, crossPage, prevBottomFrac)) this.extend(pr);
-      else if (pr.labels.length === 0) this.current = this.current && this.current.page === page ? this.current : null;
+      const continues = this.canContinue(pr, crossPage, prevBottomFrac);
+      if (continues && (pr.labels.length > 0 || !this.out.toc || this.current?.pageRef === undefined)) {
+        this.extend(pr);
+        continue;
+      }
+      if (pr.labels.length > 0) continue;
+      if (this.out.toc && pr.row.leader && pr.pageRef !== undefined && pr.desc.length > 0) {
+        this.openUnlabelled(pr);
+        continue;
+      }
+      if (this.out.toc && !pr.row.leader && pr.pageRef === undefined) {
+        // Perhaps the first line of an unlabelled entry whose page number is on the next line.
+        const last = this.pending[this.pending.length - 1];
+        if (last && last.row.page === page && pr.row.bbox[1] - last.row.bbox[3] > Math.max(last.row.size, pr.row.size)) this.pending = [];
+        this.pending.push(pr);
+        continue;
+      }
+      this.current = this.current && this.current.page === page ? this.current : null;
     }
   }
 
@@ -164,7 +196,45 @@ export class ItemAssembler {
     return null;
   }
 
+  /** An unlabelled table-of-contents entry (`ARGUMENT ........ 5`), with its wrapped first lines. */
+  private openUnlabelled(pr: ParsedRow): void {
+    const lead: ParsedRow[] = [];
+    let below = pr.row;
+    for (let i = this.pending.length - 1; i >= 0; i--) {
+      const p = this.pending[i]!;
+      if (p.row.page !== pr.row.page || below.bbox[1] - p.row.bbox[3] > Math.max(p.row.size, below.size)) break;
+      if (Math.abs(p.row.bbox[0] - pr.row.bbox[0]) > 40) break;
+      lead.unshift(p);
+      below = p.row;
+    }
+    this.pending = [];
+    const first = lead[0] ?? pr;
+    const d: Draft = {
+      path: [],
+      keyword: null,
+      page: pr.row.page,
+      bbox: [...first.row.bbox],
+      labelX: first.row.bbox[0],
+      descX: first.row.bbox[0],
+      words: [],
+      dateWords: [],
+      pageRef: pr.pageRef,
+      bottom: pr.row.bbox[3],
+      size: pr.row.size,
+    };
+    for (const l of lead) {
+      this.place_words(d, l.row.words, null);
+      d.bbox = unionBox(d.bbox, l.row.bbox);
+    }
+    this.place_words(d, pr.desc, null);
+    d.bbox = unionBox(d.bbox, pr.row.bbox);
+    this.out.items.push(d);
+    this.out.accepted.set(d.page, (this.out.accepted.get(d.page) ?? 0) + 1);
+    this.current = d;
+  }
+
   private open(pr: ParsedRow, placed: { depth: number; reading: Label }): void {
+    this.pending = [];
     this.stack.length = placed.depth;
     const slot: Slot = { readings: this.stack.length === 0 && placed.depth === 0 && this.out.items.length === 0 ? pr.labels : [placed.reading] };
     this.stack.push({ slot, x: pr.labelX });
@@ -239,7 +309,7 @@ function pathLabel(path: Slot[]): string {
 /** Final items: labels from the chosen readings, types from keywords, headers and headings. */
 export function finishItems(a: Assembly): IndexItem[] {
   const fallback: ItemType =
-    a.headerType ?? (a.headingType && a.headingType !== 'index' ? a.headingType : null) ?? (a.hierarchical ? 'section' : 'tab');
+    a.headerType ?? a.headingType ?? (a.hierarchical || (a.toc && a.items.some((d) => d.path.length === 0)) ? 'section' : 'tab');
   return a.items.map((d, i) => {
     const text = d.words.join(' ').replace(/\s+/g, ' ').trim();
     const date = d.dateWords.length > 0 ? [d.date ?? '', ...d.dateWords].join(' ').trim() : (d.date ?? findDate(text));

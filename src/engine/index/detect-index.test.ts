@@ -114,6 +114,48 @@ describe('detectIndex: factum table of contents', () => {
   });
 });
 
+describe('detectIndex: appellate brief table of contents', () => {
+  const toc: PageSpec = {
+    rows: [
+      'TABLE OF CONTENTS',
+      { text: 'Page', x: 520 },
+      'TABLE OF AUTHORITIES ............ ii',
+      'INTRODUCTION ............ 1',
+      'STATEMENT OF THE ISSUES PRESENTED FOR',
+      'REVIEW ............ 2',
+      'ARGUMENT ............ 5',
+      { text: 'I. | THE DISTRICT COURT ERRED ............ 5', x: 90 },
+      { text: 'A. | Standard of review ............ 6', x: 110 },
+      { text: 'B. | The claim is timely ............ 8', x: 110 },
+      { text: 'II. | THE ORDER SHOULD BE VACATED ............ 10', x: 90 },
+      'CONCLUSION ............ 12',
+    ],
+  };
+  const toa: PageSpec = { rows: ['TABLE OF AUTHORITIES', 'Cases', 'Smith v. Jones, 1 F.3d 1 (9th Cir. 1999) ............ 5, 8', 'Doe v. Roe, 2 F.4th 2 (2d Cir. 2021) ............ 6', 'Statutes', '28 U.S.C. § 1291 ............ 1'] };
+
+  it('reads unlabelled entries with page numbers as items, keeps labelled ones nested, and stops at the table of authorities', () => {
+    const det = detectIndex(makePages([cover, toc, toa, bodyPage({ footer: '1' })]));
+    expect(det.pages).toEqual([2]);
+    expect(det.items.map((i) => [i.label, i.text, i.pageRef])).toEqual([
+      ['', 'TABLE OF AUTHORITIES', 'ii'],
+      ['', 'INTRODUCTION', '1'],
+      ['', 'STATEMENT OF THE ISSUES PRESENTED FOR REVIEW', '2'],
+      ['', 'ARGUMENT', '5'],
+      ['I', 'THE DISTRICT COURT ERRED', '5'],
+      ['I.A', 'Standard of review', '6'],
+      ['I.B', 'The claim is timely', '8'],
+      ['II', 'THE ORDER SHOULD BE VACATED', '10'],
+      ['', 'CONCLUSION', '12'],
+    ]);
+    expect(det.items.every((i) => i.type === 'section')).toBe(true);
+  });
+
+  it('never takes a table of authorities for an index', () => {
+    const det = detectIndex(makePages([cover, toa, bodyPage()]));
+    expect(det.items).toEqual([]);
+  });
+});
+
 describe('detectIndex: finding the index', () => {
   it('finds an index with no heading from a run of tab rows', () => {
     const pages = makePages([cover, { rows: ['Tab 1 | Notice of Application', 'Tab 2 | Affidavit of Kim Lee', 'Tab 3 | Affidavit of Sam Park', 'Tab 4 | Draft Order'] }, divider('TAB 1'), bodyPage()]);

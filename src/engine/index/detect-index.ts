@@ -76,6 +76,12 @@ interface PageStats {
   /** Light parse: labels, headings and headers only. */
   parsed: ParsedRow[];
   heading: boolean;
+  /** Headed TABLE OF CONTENTS. */
+  toc: boolean;
+  /** Headed TABLE OF AUTHORITIES (or the like) before any index heading: not an index page. */
+  stop: boolean;
+  /** Rows with a leader and a page number but no label (`ARGUMENT ...... 5`). */
+  unlabelledRefs: number;
   header: boolean;
   labelled: number;
   keyworded: number;
@@ -90,13 +96,21 @@ function parsePage(l: PageLayout, light = false): ParsedRow[] {
 function pageStats(layout: PageLayout): PageStats {
   const parsed = parsePage(layout, true);
   let heading = false;
+  let toc = false;
+  let stop = false;
+  let unlabelledRefs = 0;
   let header = false;
   let labelled = 0;
   let keyworded = 0;
   let withRef = 0;
   parsed.forEach((p, i) => {
     // The heading stands near the top, possibly under a repeated court file number and title of proceeding.
-    if (p.heading && (i < 5 || (i < 14 && p.row.bbox[1] < 0.45 * (layout.height || 792)))) heading = true;
+    if (p.heading && (i < 5 || (i < 14 && p.row.bbox[1] < 0.45 * (layout.height || 792)))) {
+      if (p.heading === 'stop') stop ||= !heading;
+      else heading = true;
+      if (p.heading === 'toc') toc = true;
+    }
+    if (p.labels.length === 0 && p.row.leader && p.pageRef !== undefined) unlabelledRefs++;
     if (p.header) header = true;
     if (p.labels.length > 0 && !p.bare) {
       labelled++;
@@ -104,10 +118,12 @@ function pageStats(layout: PageLayout): PageStats {
       if (p.pageRef) withRef++;
     }
   });
-  return { layout, parsed, heading, header, labelled, keyworded, withRef, content: parsed.length };
+  return { layout, parsed, heading, toc, stop, unlabelledRefs, header, labelled, keyworded, withRef, content: parsed.length };
 }
 
 function opensIndex(s: PageStats, next: PageStats | undefined): boolean {
+  if (s.stop) return false;
+  if (s.toc && s.labelled + s.unlabelledRefs >= 2) return true;
   if (s.heading && (s.labelled >= 2 || (s.labelled >= 1 && next !== undefined && next.labelled >= 2))) return true;
   if (s.labelled < 3) return false;
   const share = s.labelled / Math.max(1, s.content);
@@ -115,7 +131,8 @@ function opensIndex(s: PageStats, next: PageStats | undefined): boolean {
 }
 
 function mayContinue(t: PageStats): boolean {
-  if (t.labelled === 0) return false;
+  if (t.stop) return false;
+  if (t.labelled === 0) return t.unlabelledRefs >= 2;
   if (t.header || t.heading) return true;
   const share = t.labelled / Math.max(1, t.content);
   return share >= 0.3 || t.withRef >= 2;

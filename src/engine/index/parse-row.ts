@@ -20,8 +20,11 @@ export interface ParsedRow {
   dateCol?: [number, number];
   /** A table header (`Tab No. | Date | Nature of Document`). */
   header: boolean;
-  /** A heading naming an index (`INDEX`, `TABLE OF CONTENTS`, `INDEX OF EXHIBITS`). */
-  heading: ItemType | 'index' | null;
+  /**
+   * A heading naming an index (`INDEX`, `INDEX OF EXHIBITS` → its item type, `TABLE OF CONTENTS` → 'toc'),
+   * or 'stop' for a list that is not an index of the brief (`TABLE OF AUTHORITIES`).
+   */
+  heading: IndexHeading | null;
   /** Only a keyword and a label, nothing else (`TAB 7`): a divider, not an index row. */
   bare: boolean;
 }
@@ -33,15 +36,19 @@ const DATE_ANY = new RegExp(DATE_SRC, 'i');
 
 const HEADER_WORDS = new Set(['tab', 'tabs', 'no', 'nos', 'number', 'date', 'dated', 'nature', 'of', 'the', 'document', 'documents', 'description', 'page', 'pages', 'exhibit', 'exhibits', 'item', 'items', 'title', 'volume', 'vol', 'pg', 'particulars', 'doc', 'ref', 'reference', 'schedule', 'appendix', 'name', 'filed', 'by']);
 
-const HEADINGS: Array<[RegExp, ItemType | 'index']> = [
+export type IndexHeading = ItemType | 'index' | 'toc' | 'stop';
+
+const HEADINGS: Array<[RegExp, IndexHeading]> = [
+  [/^(table|index|list) of (authorities|cases|statutes)\b|^authorities (cited|relied)/, 'stop'],
+  [/^(table of contents|contents)\b/, 'toc'],
   [/^(index|list|schedule) of (exhibits?|tabs)\b/, 'exhibit'],
   [/^(index|list) of (schedules)\b/, 'schedule'],
   [/^(index|list) of (appendices)\b/, 'appendix'],
-  [/^(index|table of contents|contents|index of documents|index to|list of documents|document index|index of the|record index)\b/, 'index'],
+  [/^(index|index of documents|index to|list of documents|document index|index of the|record index)\b/, 'index'],
 ];
 
 /** Heading that names an index, or null. */
-export function indexHeading(text: string): ItemType | 'index' | null {
+export function indexHeading(text: string): IndexHeading | null {
   let t = text.toLowerCase();
   // Letter-spaced titles (`I N D E X`) and OCR readings of them (`lNDEX`, `C0NTENTS`).
   if (/^(\S ){2,}\S$/.test(t.trim())) t = t.replace(/ /g, '');
@@ -71,7 +78,7 @@ export function parseRow(row: Row, opts: { ocr: boolean; light?: boolean }): Par
     row, keyword: null, labels: [], labelX: row.bbox[0], descX: row.bbox[0], desc: [], header: false, heading: null, bare: false,
   };
   if (row.words.length === 0) return base;
-  if (row.words.length <= 12) {
+  if (row.words.length <= 12 && !row.leader) {
     const heading = indexHeading(row.text);
     if (heading) return { ...base, heading };
     if (isHeader(row)) return { ...base, header: true };
@@ -117,7 +124,7 @@ export function parseRow(row: Row, opts: { ocr: boolean; light?: boolean }): Par
       labelX = words[0]!.bbox[0];
     }
   }
-  if (opts.light && labels.length === 0) return base;
+  if (opts.light && labels.length === 0 && !row.leader) return base;
   const rest = words.slice(consumed);
   if (labels.length > 0 && rest.length === 0) return { ...base, keyword, labels, labelX, bare: true };
 

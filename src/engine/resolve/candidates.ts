@@ -56,7 +56,8 @@ export function itemCandidates(item: IndexItem, docs: DocEvidence[]): Candidate[
 
   const ref = refNumber(item.pageRef);
   for (const d of docs) {
-    for (const p of d.pages) {
+    // An unlabelled entry (`ARGUMENT ..... 5`) has no divider, marker or cover page of its own.
+    for (const p of item.label === '' ? [] : d.pages) {
       if (p.divider) {
         const m = labelMatch(item.label, p.divider.label, p.ocr);
         if (m > 0) {
