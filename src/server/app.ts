@@ -8,6 +8,7 @@ import { installGuard } from './auth/guard.ts';
 import { OidcClient } from './auth/oidc.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import { registerDocumentRoutes, type JobSink } from './documents/register-routes.ts';
 import { AppError, codeForStatus } from './errors.ts';
 import { authRoutes } from './routes/auth.ts';
 import { localAuthRoutes, type AuthRateLimits } from './routes/auth-local.ts';
@@ -26,6 +27,8 @@ export interface AppDeps {
   /** Built web app to serve (dist/web); omitted = API only. */
   webRoot?: string;
   rateLimits?: Partial<AuthRateLimits>;
+  /** Where routes queue jobs (the job queue); without it, calls that queue work answer 503. */
+  jobs?: JobSink;
 }
 
 declare module 'fastify' {
@@ -87,6 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   authRoutes(app, db, config, config.oidc ? new OidcClient(config.oidc) : null);
   localAuthRoutes(app, db, config, limits);
   caseRoutes(app, db, deps.storage);
+  await registerDocumentRoutes(app, { db, storage: deps.storage, config, ...(deps.jobs ? { jobs: deps.jobs } : {}) });
   await serveWeb(app, deps.webRoot);
   return app;
 }

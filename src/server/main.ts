@@ -78,7 +78,7 @@ async function start(): Promise<void> {
     const result = await ensureWebBuild(repoRoot, webRoot, (m) => log.info(m));
     if (result === 'built') log.info({ ms: Math.round(performance.now() - t) }, 'web app built');
   }
-  const app = await buildApp({ config, db: database.db, storage, logger: log, queueState: () => queue.state(), webRoot });
+  const app = await buildApp({ config, db: database.db, storage, logger: log, queueState: () => queue.state(), webRoot, jobs: queue });
   cleanups.push(() => app.close());
   await app.listen({ port: config.port, host: config.host });
   log.info(

@@ -55,6 +55,7 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     storage,
     logger,
     queueState: () => queue.state(),
+    jobs: queue,
     webRoot: opts.webRoot,
     rateLimits: opts.rateLimits,
   });

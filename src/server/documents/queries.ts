@@ -1,0 +1,46 @@
+// Reads of documents with their link counts, and the 404s of unknown ids.
+import { desc, eq, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import type { DocumentRecord } from '../../contract/documents.ts';
+import type { Db } from '../db/client.ts';
+import { cases, documents, links } from '../db/schema.ts';
+import { AppError, parseInput } from '../errors.ts';
+import { documentJson } from './serialize.ts';
+
+export type DocumentRow = typeof documents.$inferSelect;
+
+export const documentIdParams = z.object({ id: z.uuid({ error: 'id must be a document id' }) });
+export const caseIdParams = z.object({ caseId: z.uuid({ error: 'caseId must be a case id' }) });
+
+const linkCount = sql<number>`(select count(*)::int from ${links} where ${links.srcDocId} = ${documents.id} and ${links.status} <> 'removed')`;
+
+async function select(db: Db, where: SQL | undefined): Promise<DocumentRecord[]> {
+  const rows = await db
+    .select({ doc: documents, linkCount })
+    .from(documents)
+    .where(where)
+    .orderBy(desc(documents.uploadedAt));
+  return rows.map((r) => documentJson(r.doc, Number(r.linkCount)));
+}
+
+export async function documentRow(db: Db, params: unknown): Promise<DocumentRow> {
+  const { id } = parseInput(documentIdParams, params);
+  const [row] = await db.select().from(documents).where(eq(documents.id, id)).limit(1);
+  if (!row) throw new AppError('not_found', 'Document not found');
+  return row;
+}
+
+export async function documentById(db: Db, id: string): Promise<DocumentRecord> {
+  const [doc] = await select(db, eq(documents.id, id));
+  if (!doc) throw new AppError('not_found', 'Document not found');
+  return doc;
+}
+
+export async function caseDocuments(db: Db, caseId: string): Promise<DocumentRecord[]> {
+  return select(db, eq(documents.caseId, caseId));
+}
+
+export async function requireCase(db: Db, caseId: string): Promise<void> {
+  const [row] = await db.select({ id: cases.id }).from(cases).where(eq(cases.id, caseId)).limit(1);
+  if (!row) throw new AppError('not_found', 'Case not found');
+}

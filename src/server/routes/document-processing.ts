@@ -1,0 +1,135 @@
+// Processing calls of spec §7: index detection and its status, reindex, relink, link building for
+// selected documents (queued, or waited for), OCR progress, and the index items found.
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import {
+  documentIdsBody,
+  type IndexStatus,
+  type StartHyperlinkingResponse,
+  type StartHyperlinkingResult,
+} from '../../contract/documents.ts';
+import { recordAudit } from '../audit.ts';
+import { requireUser } from '../auth/guard.ts';
+import type { Db } from '../db/client.ts';
+import { documents, indexItems, links } from '../db/schema.ts';
+import type { DocumentDeps } from '../documents/intake.ts';
+import { queueLinking, queueProcessing } from '../documents/processing-state.ts';
+import { documentById, documentRow, type DocumentRow } from '../documents/queries.ts';
+import { indexItemJson, ocrProgressOf } from '../documents/serialize.ts';
+import { AppError, parseInput } from '../errors.ts';
+
+const WAIT_LIMIT_MS = 25 * 60_000;
+
+function indexStatusOf(d: DocumentRow): IndexStatus {
+  return {
+    index_status: d.indexStatus as IndexStatus['index_status'],
+    index_count: d.indexCount,
+    index_detected_at: d.indexDetectedAt?.toISOString() ?? null,
+    message: d.indexStatus === 'error' ? d.failureReason : null,
+  };
+}
+
+async function requireDocuments(db: Db, ids: string[]): Promise<DocumentRow[]> {
+  const unique = [...new Set(ids)];
+  const rows = await db.select().from(documents).where(inArray(documents.id, unique));
+  if (rows.length !== unique.length) throw new AppError('not_found', 'Document not found');
+  return unique.map((id) => rows.find((r) => r.id === id)!);
+}
+
+async function linkSummary(db: Db, d: DocumentRow): Promise<StartHyperlinkingResult> {
+  const rows = await db.select({ targetPage: links.targetPage, status: links.status }).from(links).where(eq(links.srcDocId, d.id));
+  const live = rows.filter((r) => r.status !== 'removed');
+  const ok = d.aiProcessingStatus === 'completed';
+  return {
+    documentId: d.id,
+    title: d.title,
+    success: ok,
+    aiProcessingStatus: d.aiProcessingStatus as StartHyperlinkingResult['aiProcessingStatus'],
+    linkCount: ok ? live.length : 0,
+    unresolved: ok ? live.filter((r) => r.targetPage === null).length : 0,
+    error: ok ? null : (d.linkFailureReason ?? d.failureReason ?? 'Link building did not finish'),
+  };
+}
+
+export function documentProcessingRoutes(app: FastifyInstance, deps: DocumentDeps): void {
+  const { db } = deps;
+
+  app.get('/api/documents/:id/index-status', async (req) => indexStatusOf(await documentRow(db, req.params)));
+
+  app.get('/api/documents/:id/index-items', async (req) => {
+    const doc = await documentRow(db, req.params);
+    const rows = await db.select().from(indexItems).where(eq(indexItems.documentId, doc.id)).orderBy(asc(indexItems.ordinal));
+    return rows.map(indexItemJson);
+  });
+
+  app.get('/api/documents/:id/ocr-progress', async (req) => ocrProgressOf(await documentRow(db, req.params)));
+
+  // Detection runs with processing; this starts it only when it has not run or failed.
+  app.post('/api/documents/:id/detect-index', async (req) => {
+    const user = requireUser(req);
+    const doc = await documentRow(db, req.params);
+    if (!doc.storageKey) throw new AppError('conflict', 'This document has no file yet; upload it first');
+    if (doc.indexStatus === 'ok' || doc.indexStatus === 'pending') return indexStatusOf(doc);
+    await queueProcessing(db, deps.send, doc.id);
+    await recordAudit(db, user, 'detect-index', 'document', doc.id, indexStatusOf(doc), { index_status: 'pending' });
+    return indexStatusOf(await documentRow(db, { id: doc.id }));
+  });
+
+  app.post('/api/documents/:id/reindex', async (req) => {
+    const user = requireUser(req);
+    const doc = await documentRow(db, req.params);
+    if (!doc.storageKey) throw new AppError('conflict', 'This document has no file yet; upload it first');
+    await queueProcessing(db, deps.send, doc.id);
+    await recordAudit(db, user, 'reindex', 'document', doc.id, indexStatusOf(doc), { index_status: 'pending' });
+    return indexStatusOf(await documentRow(db, { id: doc.id }));
+  });
+
+  app.post('/api/documents/:id/relink', async (req) => {
+    const user = requireUser(req);
+    const doc = await documentRow(db, req.params);
+    await queueLinking(db, deps.send, doc.id);
+    await recordAudit(db, user, 'relink', 'document', doc.id, { aiProcessingStatus: doc.aiProcessingStatus }, { aiProcessingStatus: 'queued' });
+    return documentById(db, doc.id);
+  });
+
+  app.post('/api/documents/process-hyperlinks', async (req, reply) => {
+    const user = requireUser(req);
+    const { documentIds } = parseInput(documentIdsBody, req.body);
+    const docs = await requireDocuments(db, documentIds);
+    const queued: string[] = [];
+    for (const d of docs) {
+      if (await queueLinking(db, deps.send, d.id)) queued.push(d.id);
+      await recordAudit(db, user, 'process-hyperlinks', 'document', d.id, { aiProcessingStatus: d.aiProcessingStatus }, { aiProcessingStatus: 'queued' });
+    }
+    return reply.code(202).send({ queued });
+  });
+
+  // Queues link building for every listed document and answers once each has finished or failed.
+  app.post('/api/documents/start-hyperlinking', async (req, reply): Promise<StartHyperlinkingResponse> => {
+    const user = requireUser(req);
+    const { documentIds } = parseInput(documentIdsBody, req.body);
+    const docs = await requireDocuments(db, documentIds);
+    for (const d of docs) {
+      await queueLinking(db, deps.send, d.id);
+      await recordAudit(db, user, 'start-hyperlinking', 'document', d.id, { aiProcessingStatus: d.aiProcessingStatus }, { aiProcessingStatus: 'queued' });
+    }
+    const ids = docs.map((d) => d.id);
+    const deadline = Date.now() + WAIT_LIMIT_MS;
+    let rows: DocumentRow[] = [];
+    let closed = false;
+    reply.raw.once('close', () => (closed = !reply.raw.writableEnded)); // the client went away
+    for (;;) {
+      rows = await requireDocuments(db, ids);
+      const busy = rows.some((r) => r.aiProcessingStatus === 'queued' || r.aiProcessingStatus === 'processing');
+      if (!busy || Date.now() > deadline || closed) break;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    const results = await Promise.all(rows.map((r) => linkSummary(db, r)));
+    return {
+      totalLinks: results.reduce((n, r) => n + r.linkCount, 0),
+      successCount: results.filter((r) => r.success).length,
+      failedCount: results.filter((r) => !r.success).length,
+      results,
+    };
+  });
+}

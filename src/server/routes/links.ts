@@ -1,0 +1,129 @@
+// Links: per case, per document, all; the link of an index item that has none; status and target
+// page changes (one or in bulk); delete. Every change is audited.
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { bulkUpdateLinksBody, createLinkBody, updateLinkBody, type UpdateLinkBody } from '../../contract/documents.ts';
+import { recordAudit } from '../audit.ts';
+import type { Actor } from '../audit.ts';
+import { requireUser } from '../auth/guard.ts';
+import type { Db } from '../db/client.ts';
+import { documents, indexItems, links } from '../db/schema.ts';
+import { caseIdParams, documentRow, requireCase } from '../documents/queries.ts';
+import { linkJson } from '../documents/serialize.ts';
+import { AppError, parseInput } from '../errors.ts';
+
+const linkIdParams = z.object({ id: z.uuid({ error: 'id must be a link id' }) });
+const MAX_ALL = 5000;
+
+function selectLinks(db: Db) {
+  return db
+    .select({ link: links, item: { ordinal: indexItems.ordinal, label: indexItems.label, text: indexItems.text } })
+    .from(links)
+    .leftJoin(indexItems, eq(indexItems.id, links.indexItemId));
+}
+
+type Row = { link: typeof links.$inferSelect; item: { ordinal: number; label: string; text: string } | null };
+const toJson = (rows: Row[]) => rows.map((r) => linkJson(r.link, r.item));
+
+async function linkById(db: Db, id: string) {
+  const rows = await selectLinks(db).where(eq(links.id, id)).limit(1);
+  if (!rows[0]) throw new AppError('not_found', 'Link not found');
+  return toJson(rows)[0]!;
+}
+
+async function applyChange(db: Db, user: Actor, id: string, change: UpdateLinkBody): Promise<boolean> {
+  const [before] = await db.select().from(links).where(eq(links.id, id)).limit(1);
+  if (!before) return false;
+  const set: Partial<typeof links.$inferInsert> = { updatedAt: new Date() };
+  if (change.status !== undefined) set.status = change.status;
+  if (change.targetPage !== undefined) {
+    const [doc] = await db.select({ pageCount: documents.pageCount }).from(documents).where(eq(documents.id, before.srcDocId));
+    if (doc?.pageCount && before.target === 'source' && change.targetPage > doc.pageCount) {
+      throw new AppError('validation', `targetPage must be at most ${doc.pageCount}, the pages of this document`, 'targetPage');
+    }
+    set.targetPage = change.targetPage;
+    set.why = change.why ?? 'page set by the reviewer';
+    set.confidence = '1';
+  } else if (change.why !== undefined) set.why = change.why;
+  await db.transaction(async (tx) => {
+    const [after] = await tx.update(links).set(set).where(eq(links.id, id)).returning();
+    await recordAudit(tx, user, 'update', 'link', id, before, after);
+  });
+  return true;
+}
+
+export function linkRoutes(app: FastifyInstance, db: Db): void {
+  app.get('/api/links', async () => toJson(await selectLinks(db).orderBy(desc(links.createdAt), asc(indexItems.ordinal)).limit(MAX_ALL)));
+
+  app.get('/api/cases/:caseId/links', async (req) => {
+    const { caseId } = parseInput(caseIdParams, req.params);
+    await requireCase(db, caseId);
+    const docIds = db.select({ id: documents.id }).from(documents).where(eq(documents.caseId, caseId));
+    return toJson(await selectLinks(db).where(inArray(links.srcDocId, docIds)).orderBy(asc(links.srcDocId), asc(indexItems.ordinal)));
+  });
+
+  app.get('/api/documents/:id/links', async (req) => {
+    const doc = await documentRow(db, req.params);
+    return toJson(await selectLinks(db).where(eq(links.srcDocId, doc.id)).orderBy(asc(indexItems.ordinal)));
+  });
+
+  app.post('/api/links', async (req, reply) => {
+    const user = requireUser(req);
+    const body = parseInput(createLinkBody, req.body);
+    const [item] = await db.select().from(indexItems).where(eq(indexItems.id, body.indexItemId)).limit(1);
+    if (!item) throw new AppError('not_found', 'Index item not found');
+    const [existing] = await db.select({ id: links.id }).from(links).where(eq(links.indexItemId, item.id)).limit(1);
+    if (existing) throw new AppError('conflict', 'This index item already has its link; change that one instead', 'indexItemId');
+    const [row] = await db
+      .insert(links)
+      .values({
+        srcDocId: item.documentId,
+        indexItemId: item.id,
+        srcPage: item.page,
+        bbox: item.bbox,
+        targetPage: body.targetPage,
+        status: body.status ?? 'confirmed',
+        why: body.why ?? 'page set by the reviewer',
+        confidence: '1',
+      })
+      .returning();
+    await recordAudit(db, user, 'create', 'link', row!.id, null, row);
+    return reply.code(201).send(await linkById(db, row!.id));
+  });
+
+  // Registered before /api/links/:id so 'bulk-update' is never taken for an id.
+  app.put('/api/links/bulk-update', async (req) => {
+    const user = requireUser(req);
+    const body = parseInput(bulkUpdateLinksBody, req.body);
+    const changes = Array.isArray(body)
+      ? body.map(({ id, ...change }) => ({ id, change }))
+      : body.ids.map((id) => ({ id, change: { status: body.status } }));
+    const ids = [...new Set(changes.map((c) => c.id))];
+    const found = await db.select({ id: links.id }).from(links).where(inArray(links.id, ids));
+    if (found.length !== ids.length) throw new AppError('not_found', 'Link not found');
+    for (const c of changes) await applyChange(db, user, c.id, c.change);
+    const rows = toJson(await selectLinks(db).where(inArray(links.id, ids)));
+    return { updated: changes.length, links: rows };
+  });
+
+  app.put('/api/links/:id', async (req) => {
+    const user = requireUser(req);
+    const { id } = parseInput(linkIdParams, req.params);
+    const change = parseInput(updateLinkBody, req.body);
+    if (!(await applyChange(db, user, id, change))) throw new AppError('not_found', 'Link not found');
+    return linkById(db, id);
+  });
+
+  app.delete('/api/links/:id', async (req, reply) => {
+    const user = requireUser(req);
+    const { id } = parseInput(linkIdParams, req.params);
+    const [before] = await db.select().from(links).where(eq(links.id, id)).limit(1);
+    if (!before) throw new AppError('not_found', 'Link not found');
+    await db.transaction(async (tx) => {
+      await tx.delete(links).where(and(eq(links.id, id)));
+      await recordAudit(tx, user, 'delete', 'link', id, before, null);
+    });
+    return reply.code(204).send();
+  });
+}

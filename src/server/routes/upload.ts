@@ -1,0 +1,119 @@
+// POST /api/upload/document (multipart: file, caseId, optional title and alias) and
+// POST /api/documents/{id}/reupload (multipart: file). The PDF streams to disk (receive-upload.ts);
+// the document row is written only once the whole file has arrived, so an aborted upload leaves nothing.
+import fastifyMultipart from '@fastify/multipart';
+import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { uploadFields } from '../../contract/documents.ts';
+import { recordAudit } from '../audit.ts';
+import { requireUser } from '../auth/guard.ts';
+import { documents, indexItems, links } from '../db/schema.ts';
+import { inspectAndQueue, placeSource, type DocumentDeps } from '../documents/intake.ts';
+import { documentById, documentRow, requireCase } from '../documents/queries.ts';
+import { receiveUpload, type ReceivedFile } from '../documents/receive-upload.ts';
+import { AppError, parseInput } from '../errors.ts';
+
+function titleFrom(fileName: string): string {
+  const base = fileName.replace(/\.pdf$/i, '').trim();
+  return (base || 'Untitled document').slice(0, 300);
+}
+
+export async function uploadRoutes(app: FastifyInstance, deps: DocumentDeps, maxUploadMb: number): Promise<void> {
+  const maxBytes = maxUploadMb * 1024 * 1024;
+  const uploadDir = join(deps.storage.root, 'uploads');
+  const { db, storage } = deps;
+
+  await app.register(async (scope) => {
+    // busboy's own limit sits above ours so that our check (with its message) is the one that trips.
+    await scope.register(fastifyMultipart, { limits: { fileSize: maxBytes + 1, files: 1, fields: 10, fieldSize: 4096 } });
+
+    scope.post('/api/upload/document', async (req, reply) => {
+      const user = requireUser(req);
+      const { file, fields } = await receiveUpload(req, uploadDir, maxBytes);
+      const cleanup = async () => file && rm(file.tempPath, { force: true });
+      let body;
+      try {
+        if (!file) throw new AppError('validation', 'Choose a PDF file to upload', 'file');
+        body = parseInput(uploadFields, fields);
+        await requireCase(db, body.caseId);
+      } catch (err) {
+        await cleanup();
+        throw err;
+      }
+      const received: ReceivedFile = file!;
+      const id = randomUUID();
+      try {
+        await placeSource(storage, body.caseId, id, received);
+      } catch (err) {
+        await cleanup();
+        await storage.removeDocument(body.caseId, id);
+        throw err;
+      }
+      const [row] = await db
+        .insert(documents)
+        .values({
+          id,
+          caseId: body.caseId,
+          title: body.title ?? titleFrom(received.fileName),
+          alias: body.alias || null,
+          originalName: received.fileName.slice(0, 255),
+          fileSize: received.size,
+          sha256: received.sha256,
+          storageKey: 'source.pdf',
+          uploadedBy: user.id,
+          status: 'uploaded',
+          ocrStatus: 'pending',
+          indexStatus: 'pending',
+        })
+        .returning();
+      await recordAudit(db, user, 'upload', 'document', id, null, {
+        caseId: row!.caseId,
+        title: row!.title,
+        originalName: row!.originalName,
+        fileSize: row!.fileSize,
+        sha256: row!.sha256,
+      });
+      await inspectAndQueue(deps, row!);
+      return reply.code(201).send(await documentById(db, id));
+    });
+
+    scope.post('/api/documents/:id/reupload', async (req) => {
+      const user = requireUser(req);
+      const before = await documentRow(db, req.params);
+      const { file } = await receiveUpload(req, uploadDir, maxBytes);
+      if (!file) throw new AppError('validation', 'Please select a PDF file.', 'file');
+      await placeSource(storage, before.caseId, before.id, file);
+      await db.transaction(async (tx) => {
+        await tx.delete(links).where(eq(links.srcDocId, before.id));
+        await tx.delete(indexItems).where(eq(indexItems.documentId, before.id));
+        await tx
+          .update(documents)
+          .set({
+            originalName: file.fileName.slice(0, 255),
+            fileSize: file.size,
+            sha256: file.sha256,
+            storageKey: 'source.pdf',
+            pageCount: null,
+            status: 'uploaded',
+            failureReason: null,
+            linkFailureReason: null,
+            aiProcessingStatus: 'none',
+            indexCount: 0,
+            hasLinks: false,
+            outputKey: null,
+            uploadedAt: new Date(),
+            updatedAt: new Date(),
+          })
+          .where(eq(documents.id, before.id));
+        await recordAudit(tx, user, 'reupload', 'document', before.id,
+          { originalName: before.originalName, sha256: before.sha256 },
+          { originalName: file.fileName, sha256: file.sha256, fileSize: file.size });
+      });
+      await inspectAndQueue(deps, before);
+      return documentById(db, before.id);
+    });
+  });
+}
