@@ -36,6 +36,8 @@ export interface DocEvidence {
   usesDividers: boolean;
 }
 
+const MAX_CANDIDATES = 16;
+
 export const ANCHORS: ReadonlySet<EvidenceKind> = new Set(['divider', 'marker', 'cover']);
 
 /** Every page where the item may start, evidence merged per page, each scored. */
@@ -126,7 +128,10 @@ export function itemCandidates(item: IndexItem, docs: DocEvidence[]): Candidate[
   }
   const out = [...byKey.values()];
   for (const c of out) c.score = scoreOf(c.evidence);
-  return out.sort((a, b) => a.pos - b.pos);
+  // The strongest few are enough for the ordering to choose from (a one-word title such as
+  // 'Conclusion' can head dozens of pages); this keeps the choice fast on long documents.
+  const kept = out.length > MAX_CANDIDATES ? out.sort((a, b) => b.score - a.score).slice(0, MAX_CANDIDATES) : out;
+  return kept.sort((a, b) => a.pos - b.pos);
 }
 
 /** Anchors (divider, marker, cover) dominate; page references and headings support. */

@@ -105,6 +105,31 @@ describe('resolveDestinations: printed page numbers', () => {
   });
 });
 
+describe('resolveDestinations: appellate brief table of contents', () => {
+  it('sends labelled and unlabelled entries to their printed pages; sections may share a page', () => {
+    const toc: PageSpec = {
+      rows: [
+        'TABLE OF CONTENTS', 'TABLE OF AUTHORITIES ............ ii', 'INTRODUCTION ............ 1', 'ARGUMENT ............ 2',
+        { text: 'I. | THE DISTRICT COURT ERRED ............ 2', x: 90 }, { text: 'II. | THE ORDER SHOULD BE VACATED ............ 4', x: 90 }, 'CONCLUSION ............ 5',
+      ],
+      footer: 'i',
+    };
+    const toa: PageSpec = { rows: ['TABLE OF AUTHORITIES', 'Smith v. Jones, 1 F.3d 1 (9th Cir. 1999) ............ 2, 4'], footer: 'ii' };
+    const specs: PageSpec[] = [cover, toc, toa,
+      bodyPage({ firstRow: 'INTRODUCTION', footer: '1' }),
+      { rows: ['ARGUMENT', 'I. THE DISTRICT COURT ERRED', 'The court below applied the wrong test.'], footer: '2' },
+      bodyPage({ footer: '3' }),
+      { rows: ['and that is the end of the point.', 'II. THE ORDER SHOULD BE VACATED', 'For the same reasons the order falls.'], footer: '4' },
+      { rows: ['CONCLUSION', 'The appeal should be allowed.'], footer: '5' },
+    ];
+    const { det, dest } = run(makePages(specs));
+    expect(det.items.map((i) => i.label)).toEqual(['', '', '', 'I', 'II', '']);
+    expect(dest.map((d) => d.targetPage)).toEqual([3, 4, 5, 5, 7, 8]);
+    expect(dest[3]!.why).toContain('offset 3 from footers');
+    expect(dest.every((d) => d.confidence >= 0.5)).toBe(true);
+  });
+});
+
 describe('resolveDestinations: exhibits, markers, headings', () => {
   it('sends exhibits to their commissioner cover pages', () => {
     const specs: PageSpec[] = [cover, { rows: ['INDEX OF EXHIBITS', 'Exhibit "A" | Lease', 'Exhibit "B" | Notice of default', 'Exhibit "C" | Letter of demand'] }, bodyPage()];
