@@ -93,6 +93,10 @@ async function benchLink(): Promise<void> {
     const ref: number[] = [];
     for (let i = 0; i < RUNS; i++) ref.push((await timed('pdftotext', [file, join(dir, 'out.txt')])).ms);
     const refMs = median(ref);
+    const ratio = linkMs / refMs;
+    console.log(`pdftotext: ${Math.round(refMs)} ms (median of ${RUNS}: ${ref.map(Math.round).join(', ')})`);
+    console.log(`ratio brieflink/pdftotext: ${ratio.toFixed(2)}x (target <= 3x) ${ratio <= 3 ? 'OK' : 'OVER'}; ` +
+      `peak RSS ${Math.max(...rss)} MB (target <= 600 MB) ${Math.max(...rss) <= 600 ? 'OK' : 'OVER'}`);
     const timeBin = spawnSync('sh', ['-c', 'command -v /usr/bin/time'], { encoding: 'utf8' }).status === 0;
     if (timeBin) {
       const refCpu: number[] = [];
@@ -106,10 +110,6 @@ async function benchLink(): Promise<void> {
           `ratio ${(median(cpu) / median(refCpu)).toFixed(2)}x (less sensitive to other load on the machine than wall time)`);
       }
     }
-    const ratio = linkMs / refMs;
-    console.log(`pdftotext: ${Math.round(refMs)} ms (median of ${RUNS}: ${ref.map(Math.round).join(', ')})`);
-    console.log(`ratio brieflink/pdftotext: ${ratio.toFixed(2)}x (target <= 3x) ${ratio <= 3 ? 'OK' : 'OVER'}; ` +
-      `peak RSS ${Math.max(...rss)} MB (target <= 600 MB) ${Math.max(...rss) <= 600 ? 'OK' : 'OVER'}`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
