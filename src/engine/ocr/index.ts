@@ -23,6 +23,8 @@ export interface OcrOptions {
   dpi?: number;
   onProgress?: (p: OcrProgress & { page: number }) => void;
   signal?: AbortSignal;
+  /** A page still not read after this long is reported as failed and its worker replaced. Default 180 s. */
+  pageTimeoutMs?: number;
 }
 
 export interface OcrResult {
@@ -43,12 +45,17 @@ export function resolveOcrEngine(engine: OcrOptions['engine'] = 'auto'): OcrEngi
 }
 
 const WORKER = new URL('./ocr.worker.ts', import.meta.url);
+/** Replacements for workers that stop without a page in hand (a crash while reading a page always gets one). */
 const MAX_RESTARTS = 3;
+const PAGE_TIMEOUT_MS = 180_000;
 
 interface Slot {
   worker: Worker;
   page: number | null;
   gone: boolean;
+  timer?: ReturnType<typeof setTimeout>;
+  /** Why the worker is being stopped, when we stop it. */
+  stopReason?: string;
 }
 
 /**
@@ -67,6 +74,7 @@ export async function ocrPages(pdfBytes: Uint8Array, pages: number[], opts: OcrO
   new Uint8Array(shared).set(pdfBytes);
   const init: OcrWorkerInit = { pdf: shared, engine: resolveOcrEngine(opts.engine), dpi: opts.dpi ?? DEFAULT_OCR_DPI };
   const workerCount = Math.max(1, Math.min(opts.workers ?? availableParallelism(), order.length));
+  const pageTimeoutMs = opts.pageTimeoutMs ?? PAGE_TIMEOUT_MS;
 
   const texts = new Map<number, PageText>();
   const failed: OcrResult['failed'] = [];
@@ -96,29 +104,43 @@ export async function ocrPages(pdfBytes: Uint8Array, pages: number[], opts: OcrO
       };
 
       const feed = (slot: Slot) => {
-        if (settled || next >= order.length) {
+        clearTimeout(slot.timer);
+        if (settled || slot.stopReason || next >= order.length) {
           slot.page = null;
           return;
         }
-        slot.page = order[next++]!;
-        slot.worker.postMessage({ type: 'page', page: slot.page });
+        const page = order[next++]!;
+        slot.page = page;
+        slot.worker.postMessage({ type: 'page', page });
+        slot.timer = setTimeout(() => {
+          slot.stopReason = `OCR of page ${page} took longer than ${Math.round(pageTimeoutMs / 1000)} s`;
+          void slot.worker.terminate();
+        }, pageTimeoutMs);
       };
 
       const lost = (slot: Slot, error: string) => {
         if (slot.gone) return;
         slot.gone = true;
+        clearTimeout(slot.timer);
         slots.delete(slot);
         if (settled) return;
+        const reason = slot.stopReason ?? error;
+        const hadPage = slot.page !== null;
         if (slot.page !== null) {
-          failed.push({ page: slot.page, error });
+          failed.push({ page: slot.page, error: reason });
           finished(slot.page);
         }
-        if (settled) return;
-        if (next < order.length && restarts < MAX_RESTARTS) {
-          restarts += 1;
+        if (settled || next >= order.length) return;
+        if (hadPage || restarts < MAX_RESTARTS) {
+          if (!hadPage) restarts += 1;
           spawn();
         } else if (slots.size === 0) {
-          settle(new Error(`OCR workers stopped: ${error}`));
+          // No worker left to read the rest: report them rather than fail the whole document.
+          while (next < order.length) {
+            const page = order[next++]!;
+            failed.push({ page, error: reason });
+            finished(page);
+          }
         }
       };
 
@@ -160,6 +182,7 @@ export async function ocrPages(pdfBytes: Uint8Array, pages: number[], opts: OcrO
 /** Ask a worker to release its engine and document, and terminate it if it does not within 3 s. */
 async function stopWorker(slot: Slot): Promise<void> {
   slot.gone = true;
+  clearTimeout(slot.timer);
   const { worker } = slot;
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   worker.postMessage({ type: 'close' });

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { openPdf } from '../pdf/index.ts';
 import type { OcrProgress, PageText, Word } from '../types.ts';
@@ -8,6 +8,7 @@ import { createTesseractJsEngine } from './tesseract-js-engine.ts';
 
 const REAL_MIXED = '/work/shared/real/mixed-scanned-opinion-15pp.pdf';
 const scanned = makeScannedPdf();
+const threads = () => readdirSync('/proc/self/task').length;
 
 function words(page: PageText): Word[] {
   return page.lines.flatMap((l) => l.words);
@@ -58,7 +59,16 @@ function expectSample(pages: PageText[]) {
 describe('ocrPages with tesseract.js', () => {
   it('reads words, the *T3 marker and index rows with their boxes, on two workers, reporting progress', async () => {
     const progress: Array<OcrProgress & { page: number }> = [];
-    const result = await ocrPages(scanned, [2, 1, 3], { engine: 'tesseract-js', workers: 2, onProgress: (p) => progress.push(p) });
+    const before = threads();
+    let during = 0;
+    const result = await ocrPages(scanned, [2, 1, 3], {
+      engine: 'tesseract-js',
+      workers: 2,
+      onProgress: (p) => {
+        progress.push(p);
+        during = Math.max(during, threads());
+      },
+    });
     expect(result.failed).toEqual([]);
     expect(result.pages.map((p) => p.page)).toEqual([2, 1, 3]);
     expectSample(result.pages);
@@ -67,6 +77,11 @@ describe('ocrPages with tesseract.js', () => {
     expect(progress.every((p) => p.total === 3 && p.avgMsPerPage > 0)).toBe(true);
     expect(progress.at(-1)!.etaMs).toBe(0);
     expect(progress.map((p) => p.page).sort()).toEqual([1, 2, 3]);
+
+    // Both workers (and their recognisers) ran as threads, and all of them are gone afterwards.
+    expect(during).toBeGreaterThanOrEqual(before + 2);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(threads()).toBeLessThanOrEqual(before);
   });
 
   it('reports a page that cannot be read and still returns the others, on one worker', async () => {
@@ -119,6 +134,16 @@ describe('ocrPages with tesseract.js', () => {
     const header = first!.lines.find((l) => l.text.includes('Page 1 of 15'))!;
     expect(header.bbox[1]).toBeLessThan(30);
     expect(header.bbox[0]).toBeGreaterThan(100);
+  });
+
+  it('gives up on a page that takes too long, replaces its worker and leaves no thread behind', async () => {
+    const before = threads();
+    const result = await ocrPages(scanned, [1, 3], { engine: 'tesseract-js', workers: 1, pageTimeoutMs: 1 });
+    expect(result.pages).toEqual([]);
+    expect(result.failed.map((f) => f.page)).toEqual([1, 3]);
+    expect(result.failed[0]!.error).toMatch(/page 1 took longer than/);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(threads()).toBeLessThanOrEqual(before);
   });
 
   it('stops at once when aborted and rejects with the reason', async () => {
