@@ -24,6 +24,16 @@ describe('buildReview', () => {
     expect(review.links.every((l) => l.status === 'auto')).toBe(true);
   });
 
+  it('does not link a record page when no record was given', () => {
+    const review = buildReview({
+      briefName: 'b.pdf', briefPages: 40,
+      detection: { pages: [2], items: [item(1, [72, 100, 540, 112])] },
+      destinations: [{ item: 1, target: 'record', targetPage: 3, confidence: 0.8, why: "marker '*T1'" }],
+    });
+    expect(review.record).toBeNull();
+    expect(review.links[0]).toMatchObject({ target: 'record', targetPage: null, masterPage: null, confidence: 0 });
+  });
+
   it('trims a row box that runs into the next row so the links do not overlap', () => {
     const rects = linkRects([item(7, [72, 218, 539, 272]), item(8, [72, 243, 539, 272]), item(9, [300, 100, 500, 110], 3)]);
     expect(rects.get(7)).toEqual([72, 218, 539, 243]);

@@ -60,8 +60,9 @@ export function buildReview(input: ReviewInput): ReviewJson {
     },
     links: items.map((it) => {
       const d = byItem.get(it.ordinal);
-      const target = d?.target === 'record' && hasRecord ? 'record' : 'source';
-      const limit = target === 'record' ? input.recordPages! : input.briefPages;
+      const target = d?.target === 'record' ? 'record' : 'source';
+      // a page in a record that was not given cannot be linked
+      const limit = target === 'record' ? (input.recordPages ?? 0) : input.briefPages;
       const page = d?.targetPage ?? null;
       const targetPage = page !== null && Number.isInteger(page) && page >= 1 && page <= limit ? page : null;
       const masterPage = targetPage === null ? null : target === 'record' ? targetPage + offset : targetPage;
