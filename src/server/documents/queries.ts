@@ -3,7 +3,7 @@ import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DocumentRecord } from '../../contract/documents.ts';
 import type { Db } from '../db/client.ts';
-import { cases, documents, links } from '../db/schema.ts';
+import { cases, documents } from '../db/schema.ts';
 import { AppError, parseInput } from '../errors.ts';
 import { documentJson } from './serialize.ts';
 
@@ -12,7 +12,8 @@ export type DocumentRow = typeof documents.$inferSelect;
 export const documentIdParams = z.object({ id: z.uuid({ error: 'id must be a document id' }) });
 export const caseIdParams = z.object({ caseId: z.uuid({ error: 'caseId must be a case id' }) });
 
-const linkCount = sql<number>`(select count(*)::int from ${links} where ${links.srcDocId} = ${documents.id} and ${links.status} <> 'removed')`;
+// Written out in full: inside a subquery, drizzle would leave "id" unqualified (links.id, not documents.id).
+const linkCount = sql<number>`(select count(*)::int from "links" l where l.src_doc_id = "documents"."id" and l.status <> 'removed')`;
 
 async function select(db: Db, where: SQL | undefined): Promise<DocumentRecord[]> {
   const rows = await db
