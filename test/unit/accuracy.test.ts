@@ -38,12 +38,18 @@ const FOOTER = /^(\d+|Page \d+|- \d+ -|Case .* Page \d+ of \d+)$/;
 function startMark(item: Fixture['truth']['items'][number], page: PageText | undefined): 'mark' | 'heading' | null {
   const lines = linesOf(page).filter((l) => !FOOTER.test(l));
   if (item.target === 'record' && lines.some((l) => l === `*T${item.label}`)) return 'mark';
-  if (item.type === 'exhibit') return lines.some((l) => l.includes(`This is Exhibit "${item.label}"`)) ? 'mark' : null;
+  if (item.type === 'exhibit') {
+    // A commissioner's cover ('This is Exhibit "C" referred to…', any case) or a bare 'EXHIBIT 4' slip sheet.
+    const cover = new RegExp(`^this is exhibit "${escape(item.label)}"`, 'i');
+    const slip = new RegExp(`^exhibit "?${escape(item.label)}"?$`, 'i');
+    return lines.some((l) => cover.test(l)) || (lines.length === 1 && slip.test(lines[0] ?? '')) ? 'mark' : null;
+  }
   if (item.type === 'section') {
     const last = escape(item.label.split('.').at(-1) ?? '');
     return lines.some((l) => new RegExp(`^${last}\\. ${escape(item.text)}$`).test(l)) ? 'mark' : null;
   }
-  if (lines.length === 1 && new RegExp(`^(TAB|Tab|SCHEDULE|APPENDIX) ${escape(item.label)}$`).test(lines[0] ?? '')) return 'mark';
+  // A divider page: the tab alone, or with the document's title under it.
+  if (lines.length <= 3 && new RegExp(`^(TAB|Tab|SCHEDULE|APPENDIX) ${escape(item.label)}$`).test(lines[0] ?? '')) return 'mark';
   return /^[A-Z][A-ZÉ0-9 .,'&()\-]{3,}$/.test(lines[0] ?? '') ? 'heading' : null;
 }
 
