@@ -1,3 +1,4 @@
+import type { PdfDoc } from '../pdf/types.ts';
 import type { PageText } from '../types.ts';
 import type { PackedPages } from './pack.ts';
 
@@ -32,4 +33,23 @@ export function claimChunks(job: ExtractJob, work: (first: number, last: number)
     const first = i * job.chunkSize + 1;
     work(first, Math.min(job.pageCount, first + job.chunkSize - 1));
   }
+}
+
+/**
+ * Read pages first..last. A page MuPDF cannot read (a broken content stream in a repaired file)
+ * comes back empty with source 'none' and is listed for OCR, instead of failing the document.
+ */
+export function analyseChunk(doc: PdfDoc, first: number, last: number): ChunkResult {
+  const r: ChunkResult = { first, pages: [], needsOcr: [] };
+  for (let p = first; p <= last; p++) {
+    try {
+      const a = doc.analysePage(p);
+      r.pages.push(a.text);
+      if (a.needsOcr) r.needsOcr.push(p);
+    } catch {
+      r.pages.push({ page: p, width: 612, height: 792, lines: [], source: 'none', confidence: 0 });
+      r.needsOcr.push(p);
+    }
+  }
+  return r;
 }

@@ -4,7 +4,7 @@ import { openPdf } from '../pdf/index.ts';
 import type { PdfDoc } from '../pdf/types.ts';
 import type { PageText } from '../types.ts';
 import { startTsWorker } from '../util/worker.ts';
-import { claimChunks, type ChunkResult, type ExtractJob, type PackedChunk } from './chunks.ts';
+import { analyseChunk, claimChunks, type ChunkResult, type ExtractJob, type PackedChunk } from './chunks.ts';
 import { unpackPages } from './pack.ts';
 
 export interface ExtractOptions {
@@ -59,15 +59,7 @@ export async function extractAllText(bytes: Uint8Array, opts: ExtractOptions = {
       done += r.pages.length;
       opts.onProgress?.(done, pageCount);
     };
-    const readHere = (first: number, last: number) => {
-      const r: ChunkResult = { first, pages: [], needsOcr: [] };
-      for (let p = first; p <= last; p++) {
-        const a = own.analysePage(p);
-        r.pages.push(a.text);
-        if (a.needsOcr) r.needsOcr.push(p);
-      }
-      take(r);
-    };
+    const readHere = (first: number, last: number) => take(analyseChunk(own, first, last));
 
     const workers: Worker[] = [];
     const finished: Array<Promise<void>> = [];

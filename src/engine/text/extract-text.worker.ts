@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { openPdf } from '../pdf/index.ts';
-import { claimChunks, type ExtractJob, type PackedChunk } from './chunks.ts';
+import { analyseChunk, claimChunks, type ExtractJob, type PackedChunk } from './chunks.ts';
 import { packPages } from './pack.ts';
 
 // Worker: opens the document itself and analyses chunks of pages claimed from the shared counter
@@ -11,13 +11,7 @@ try {
   const doc = openPdf(job.bytes);
   try {
     claimChunks(job, (first, last) => {
-      const pages = [];
-      const needsOcr: number[] = [];
-      for (let p = first; p <= last; p++) {
-        const a = doc.analysePage(p);
-        pages.push(a.text);
-        if (a.needsOcr) needsOcr.push(p);
-      }
+      const { pages, needsOcr } = analyseChunk(doc, first, last);
       const result: PackedChunk = { first, packed: packPages(pages), needsOcr };
       port.postMessage({ type: 'chunk', result }, [result.packed.nums.buffer as ArrayBuffer, result.packed.counts.buffer as ArrayBuffer]);
     });
