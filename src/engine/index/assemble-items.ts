@@ -85,9 +85,16 @@ export class ItemAssembler {
 
   addPage(page: number, rows: ParsedRow[], pageHeight: number): void {
     const prevBottomFrac = this.current ? this.current.bottom / (pageHeight || 792) : 0;
+    const groups = groupHeadings(rows);
     let first = true;
     for (const pr of rows) {
       if (this.stopped) return;
+      if (groups.has(pr)) {
+        // `A. STATEMENTS OF CASE` over tabs 1-5: a group heading, not an item.
+        this.current = null;
+        this.pending = [];
+        continue;
+      }
       if (pr.heading) {
         if (pr.heading === 'stop') {
           // A table of authorities ends the index.
@@ -275,10 +282,10 @@ export class ItemAssembler {
   }
 
   /** Puts a row's words into the description, or the date when they stand in the date column. */
-  private place_words(c: Draft, words: Token[], skip: Token | null): void {
+  private place_words(c: Draft, words: Token[], skip: ReadonlySet<Token> | null): void {
     const col = this.dateColumn ?? (c.dateCol ? [c.dateCol[0] - 4, c.descX - 4] as [number, number] : null);
     for (const t of words) {
-      if (t === skip) continue;
+      if (skip?.has(t)) continue;
       if (col && t.bbox[0] >= col[0] && t.bbox[0] < col[1]) c.dateWords.push(t.text);
       else c.words.push(t.text);
     }
@@ -286,9 +293,7 @@ export class ItemAssembler {
 
   private extend(pr: ParsedRow): void {
     const c = this.current!;
-    const last = pr.row.words[pr.row.words.length - 1];
-    const skip = pr.pageRef && last && last.text.replace(/[,;]$/, '').replace(/[Il]/g, '1').replace(/O/g, '0').startsWith(pr.pageRef) ? last : null;
-    this.place_words(c, pr.row.words, skip);
+    this.place_words(c, pr.row.words, new Set(pr.refTokens ?? []));
     if (pr.pageRef && !c.pageRef) c.pageRef = pr.pageRef;
     c.bbox = unionBox(c.bbox, pr.row.bbox);
     c.bottom = pr.row.bbox[3];
@@ -325,4 +330,27 @@ export function finishItems(a: Assembly): IndexItem[] {
     if (date) item.date = date;
     return item;
   });
+}
+
+/**
+ * Group headings inside an index (`A. STATEMENTS OF CASE`, `B. WITNESS STATEMENTS` over numbered tabs):
+ * lettered or roman rows in upper case, without a keyword, page number or date, standing at the same
+ * indentation as at least twice as many numbered rows.
+ */
+function groupHeadings(rows: ParsedRow[]): Set<ParsedRow> {
+  const out = new Set<ParsedRow>();
+  const labelled = rows.filter((r) => r.labels.length > 0 && !r.bare);
+  const numeric = (r: ParsedRow) => r.labels.some((l) => l.kind === 'number' || l.kind === 'number-letter');
+  for (const g of labelled) {
+    if (g.labels.some((l) => !l.ocrGuess && (l.kind === 'number' || l.kind === 'number-letter'))) continue;
+    if (g.pageRef !== undefined || g.date !== undefined || g.keyword !== null) continue;
+    const text = g.desc.map((t) => t.text).join(' ');
+    const letters = text.replace(/[^A-Za-z]/g, '');
+    if (letters.length < 3 || letters !== letters.toUpperCase()) continue;
+    const same = labelled.filter((r) => Math.abs(r.labelX - g.labelX) <= 8);
+    const groupsHere = same.filter((r) => !numeric(r));
+    const items = same.filter((r) => numeric(r));
+    if (items.length >= 2 && groupsHere.length * 2 <= items.length) out.add(g);
+  }
+  return out;
 }

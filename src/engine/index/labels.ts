@@ -5,7 +5,7 @@ import type { ItemType } from '../types.ts';
  * A printed token may be read several ways (`I` is roman one, the letter I, or an OCR'd `1`);
  * parseLabel returns every reading, the index parser keeps the one that continues the sequence.
  */
-export type LabelKind = 'number' | 'letter' | 'roman' | 'lower-roman' | 'lower-letter' | 'number-letter' | 'paren-letter' | 'paren-roman' | 'paren-number';
+export type LabelKind = 'number' | 'letter' | 'roman' | 'lower-roman' | 'lower-letter' | 'number-letter' | 'paren-letter' | 'paren-roman' | 'paren-number' | 'compound';
 
 export interface Label {
   kind: LabelKind;
@@ -62,7 +62,13 @@ const QUOTES = /^["“”'‘’«»]+|["“”'‘’«»]+$/g;
  * and surrounding quotes (`"A"`). Returns [] when the token cannot be a label.
  */
 export function parseLabel(raw: string, opts: { ocr?: boolean } = {}): Label[] {
-  const core = raw.trim().replace(QUOTES, '').replace(/[.:\-–—]+$/, '');
+  let core = raw.trim().replace(QUOTES, '').replace(/[.:\-–—]+$/, '');
+  if (opts.ocr !== false) {
+    // OCR confusions inside parentheses and after a series letter: `(l2)` → `(12)`, `B-l` → `B-1`.
+    core = core
+      .replace(/^\(([0-9IlO|]{1,2})\)$/, (_, d: string) => (/\d/.test(d) ? `(${d.replace(/[Il|]/g, '1').replace(/O/g, '0')})` : `(${d})`))
+      .replace(/^([A-Za-z]{1,2})-([0-9IlO|]{1,3})$/, (_, a: string, d: string) => `${a}-${d.replace(/[Il|]/g, '1').replace(/O/g, '0')}`);
+  }
   const t = core.replace(/\)+$/, '').replace(QUOTES, '');
   if (t === '' || core.length > 8) return [];
   const out: Label[] = [];
@@ -72,7 +78,11 @@ export function parseLabel(raw: string, opts: { ocr?: boolean } = {}): Label[] {
     out.push({ kind: 'number-letter', text: `${n}(${m[2]!.toLowerCase()})`, value: n, major: n });
   } else if ((m = /^\(([a-z]{1,4}|\d{1,2})\)$/i.exec(core))) {
     const inner = m[1]!;
-    if (/^\d+$/.test(inner)) out.push({ kind: 'paren-number', text: `(${Number(inner)})`, value: Number(inner) });
+    if (/^\d+$/.test(inner)) {
+      // `(3)` is tab 3 in a list of its own, or sub-item (3) under an entry.
+      out.push({ kind: 'number', text: String(Number(inner)), value: Number(inner) });
+      out.push({ kind: 'paren-number', text: `(${Number(inner)})`, value: Number(inner) });
+    }
     else {
       const r = romanValue(inner);
       if (r !== null && inner === inner.toLowerCase()) out.push({ kind: 'paren-roman', text: `(${inner.toLowerCase()})`, value: r });
@@ -81,6 +91,10 @@ export function parseLabel(raw: string, opts: { ocr?: boolean } = {}): Label[] {
     }
   } else if (t.includes('(') || t.includes(')')) {
     return [];
+  } else if ((m = /^([A-Za-z]{1,2}|\d{1,3})-(\d{1,3})$/.exec(t))) {
+    // Exhibit A-1, A-2, B-1 …: a series and a number in it.
+    const major = /^\d+$/.test(m[1]!) ? Number(m[1]) : (letterValue(m[1]!) ?? 0);
+    out.push({ kind: 'compound', text: `${m[1]!.toUpperCase()}-${Number(m[2])}`, value: Number(m[2]), major });
   } else if ((m = /^(\d{1,3})$/.exec(t))) {
     out.push({ kind: 'number', text: String(Number(m[1])), value: Number(m[1]) });
   } else if ((m = /^(\d{1,3})([A-Za-z])$/.exec(t))) {
@@ -92,6 +106,11 @@ export function parseLabel(raw: string, opts: { ocr?: boolean } = {}): Label[] {
     const upper = t === t.toUpperCase();
     if (r !== null && upper) out.push({ kind: 'roman', text: t, value: r });
     if (l !== null && upper) out.push({ kind: 'letter', text: t, value: l });
+    // After Z: AA, AB, AC … (besides AA, BB, CC … read by letterValue).
+    if (upper && /^[A-C][A-Z]$/.test(t)) {
+      const v = (t.charCodeAt(0) - 64) * 26 + t.charCodeAt(1) - 64;
+      if (v !== l) out.push({ kind: 'letter', text: t, value: v });
+    }
     if (r !== null && !upper && t === t.toLowerCase()) out.push({ kind: 'lower-roman', text: t, value: r });
     if (l !== null && !upper && t === t.toLowerCase() && t.length === 1) out.push({ kind: 'lower-letter', text: t, value: l });
   }
@@ -115,6 +134,10 @@ export function isSuccessor(prev: Label, next: Label): boolean {
     }
     return false;
   }
+  if (prev.kind === 'compound') {
+    if (next.kind !== 'compound') return false;
+    return (next.major === prev.major && next.value === prev.value + 1) || (next.major === (prev.major ?? 0) + 1 && next.value === 1);
+  }
   return next.kind === prev.kind && next.value === prev.value + 1;
 }
 
@@ -129,6 +152,7 @@ function subOf(l: Label): number {
 /** True when a label can open a new list: 1, A, I, a, i, (a), (i), (1), and 5A/5(a) sub-items. */
 export function isFirst(l: Label): boolean {
   if (l.kind === 'number-letter') return subOf(l) === 1;
+  if (l.kind === 'compound') return l.value === 1;
   return l.value === 1;
 }
 

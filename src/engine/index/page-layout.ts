@@ -15,10 +15,13 @@ export interface PageLayout {
   rows: Row[];
   /** Numbers printed alone in the header or footer zone (candidate printed page numbers). */
   printed: number[];
+  /** Section page numbers printed alone there (`A1`, `B-12`, as in England & Wales bundles). */
+  printedLabels: string[];
 }
 
 const PAGE_OF = /\bpage\s+\d+\s+of\s+\d+\b/i;
 const COURT_HEADER = /\b(case|document|doc\.?|filed|entered)\b.*\b(filed|page|pageid)\b/i;
+const PAGE_LABEL = /^(?:page\s+)?([A-Z]{1,2}-?\d{1,4})$/;
 const PAGE_NUMBER = /^(?:page|pg\.?|p\.)?\s*[-–—]?\s*([0-9IlO]{1,4})\s*[-–—]?$/i;
 
 /** Digits, with OCR confusions in a footer number read back (l2 → 12, 1O → 10). */
@@ -69,12 +72,18 @@ function layout(pages: PageText[]): PageLayout[] {
   return all.map(({ p, rows }) => {
     const content: Row[] = [];
     const printed: number[] = [];
+    const printedLabels: string[] = [];
     for (const r of rows) {
       const margin = inMargin(r, p.height);
       if (margin) {
         const n = footerNumber(r.text);
         if (n !== null) {
           printed.push(n);
+          continue;
+        }
+        const lbl = PAGE_LABEL.exec(r.text.trim());
+        if (lbl) {
+          printedLabels.push(lbl[1]!.toUpperCase());
           continue;
         }
         if (PAGE_OF.test(r.text) || COURT_HEADER.test(r.text)) continue;
@@ -84,7 +93,7 @@ function layout(pages: PageText[]): PageLayout[] {
       }
       content.push(r);
     }
-    return { page: p.page, width: p.width, height: p.height, source: p.source, rows: content, printed };
+    return { page: p.page, width: p.width, height: p.height, source: p.source, rows: content, printed, printedLabels };
   });
 }
 

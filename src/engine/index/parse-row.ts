@@ -16,6 +16,8 @@ export interface ParsedRow {
   desc: Token[];
   pageRef?: string;
   date?: string;
+  /** Words that make up the page reference (`p.`, `12`). */
+  refTokens?: Token[];
   /** Column of the date cell, when the date stands in its own column. */
   dateCol?: [number, number];
   /** A table header (`Tab No. | Date | Nature of Document`). */
@@ -130,12 +132,15 @@ export function parseRow(row: Row, opts: { ocr: boolean; light?: boolean }): Par
 
   // Page reference: the last cell when it is a number set apart by a leader or a column gap.
   let pageRef: string | undefined;
+  const refTokens: Token[] = [];
   const last = rest[rest.length - 1]!;
   const refText = last.text.replace(/[,;]$/, '');
-  const lastIsRef = /^\d{1,4}(?:\s*[-–]\s*\d{1,4})?$/.test(refText) || (opts.ocr && /^[\dIlO]{1,4}$/.test(refText) && /\d/.test(refText)) || /^[ivxlc]{1,6}$/.test(refText);
+  const lastIsRef = /^\d{1,4}(?:\s*[-–]\s*\d{1,4})?$/.test(refText) || /^[A-Z]{1,2}-?\d{1,4}$/.test(refText) || (opts.ocr && /^[\dIlO]{1,4}$/.test(refText) && /\d/.test(refText)) || /^[ivxlc]{1,6}$/.test(refText);
   if (rest.length >= (labels.length > 0 ? 2 : 1) && lastIsRef && (last.breakBefore || row.leader)) {
-    pageRef = refText.replace(/[Il]/g, '1').replace(/O/g, '0').split(/[-–]/)[0]!.trim();
-    rest.pop();
+    pageRef = /^[A-Z]{1,2}-?\d/.test(refText) ? refText : refText.replace(/[Il]/g, '1').replace(/O/g, '0').split(/[-–]/)[0]!.trim();
+    refTokens.push(rest.pop()!);
+    // `p. 12`, `page 12`: the word before the number belongs to the reference.
+    if (rest.length >= 2 && /^(p|pp|pg|page)\.?$/i.test(rest[rest.length - 1]!.text)) refTokens.push(rest.pop()!);
   }
 
   // Date: a cell that is only a date comes out of the description; a date inside it stays.
@@ -156,14 +161,14 @@ export function parseRow(row: Row, opts: { ocr: boolean; light?: boolean }): Par
   // A dash or colon between the label and the title (`PART I – OVERVIEW`) is not part of the title.
   while (descTokens.length > 1 && /^[-–—:]+$/.test(descTokens[0]!.text)) descTokens.shift();
   if (descTokens.length === 0) {
-    return { ...base, keyword, labels, labelX, pageRef, date, dateCol, bare: labels.length > 0 && pageRef === undefined && !date };
+    return { ...base, keyword, labels, labelX, pageRef, refTokens, date, dateCol, bare: labels.length > 0 && pageRef === undefined && !date };
   }
   if (!date) {
     const m = DATE_ANY.exec(descTokens.map((t) => t.text).join(' '));
     if (m) date = m[0];
   }
   return {
-    ...base, keyword, labels, labelX, descX: descTokens[0]!.bbox[0], desc: descTokens, pageRef, date, dateCol,
+    ...base, keyword, labels, labelX, descX: descTokens[0]!.bbox[0], desc: descTokens, pageRef, refTokens, date, dateCol,
   };
 }
 

@@ -2,7 +2,7 @@ import { labelMatch } from '../index/labels.ts';
 import { normWords } from '../index/rows.ts';
 import type { IndexItem } from '../types.ts';
 import type { HeadingRow, PageEvidence } from './page-evidence.ts';
-import { refNumber, type PrintedPages } from './printed-pages.ts';
+import { normPageLabel, refNumber, type PrintedPages } from './printed-pages.ts';
 
 export type EvidenceKind = 'divider' | 'marker' | 'cover' | 'printed' | 'offset' | 'raw-ref' | 'heading';
 
@@ -82,6 +82,11 @@ export function itemCandidates(item: IndexItem, docs: DocEvidence[]): Candidate[
       if (p.cover) {
         const m = labelMatch(item.label, p.cover.label, p.ocr);
         if (m > 0) add(d, p.page, { kind: 'cover', strength: m * (item.type === 'exhibit' ? 1 : 0.9), why: `exhibit cover page '${p.cover.shown}'` });
+      }
+    }
+    if (item.pageRef && /^[A-Za-z]{1,2}-?\d/.test(item.pageRef)) {
+      for (const page of d.printed.byLabel.get(normPageLabel(item.pageRef)) ?? []) {
+        add(d, page, { kind: 'printed', strength: 0.8 * (d.doc === 'record' ? 0.95 : 1), why: `printed page ${item.pageRef} in the footer` });
       }
     }
     if (ref !== null) {

@@ -23,6 +23,8 @@ export interface PageEvidence {
   cover: { label: string; shown: string } | null;
   /** Numbers printed alone in the header or footer. */
   printed: number[];
+  /** Section page numbers printed alone there (`A1`, `B-12`). */
+  printedLabels: string[];
 }
 
 /** A short row that may be a heading, for matching item descriptions. */
@@ -50,13 +52,20 @@ export function pageEvidence(layout: PageLayout, doc: 'source' | 'record'): Page
   const top = rows.slice(0, few ? rows.length : 3);
   for (let i = 0; i < top.length && !divider; i++) {
     const r = top[i]!;
-    if (r.words.length > 4) {
+    if (r.words.length > 4 && !/^(?:\S ){3,}\S$/.test(r.text)) {
       if (!titled && rows.length <= 8) {
         const pr = parseRow(r, { ocr });
         if (pr.keyword && pr.keyword !== 'section' && pr.labels.length > 0 && pr.desc.length > 0) {
           titled = { keyword: pr.keyword, label: labelToken({ ...r, words: r.words.slice(0, /^(tab|exhibit|schedule|appendix|document)./i.test(r.words[0]!.text) ? 1 : 2) }), words: normWords(pr.desc.map((t) => t.text).join(' ')), shown: r.text };
         }
       }
+      continue;
+    }
+    // Letter-spaced: `T A B 1 2`.
+    const spaced = /^((?:[A-Za-z] ){2,}[A-Za-z])\s+((?:[0-9A-Za-z] ?){1,4})$/.exec(r.text);
+    const spacedKw = spaced ? keywordType(spaced[1]!.replace(/ /g, '')) : null;
+    if (spaced && spacedKw && spacedKw !== 'section') {
+      divider = { keyword: spacedKw, label: spaced[2]!.replace(/ /g, ''), shown: r.text, alone: few };
       continue;
     }
     const pr = parseRow(r, { ocr, light: true });
@@ -86,7 +95,7 @@ export function pageEvidence(layout: PageLayout, doc: 'source' | 'record'): Page
     if (m) cover = { label: m[1]!, shown: m[0] };
   }
   const blank = (layout.source === 'ocr' || layout.source === 'none') && rows.every((r) => r.text.replace(/[^A-Za-z0-9]/g, '').length <= 2);
-  return { doc, page: layout.page, ocr, divider, titled, blank, markers, cover, printed: layout.printed };
+  return { doc, page: layout.page, ocr, divider, titled, blank, markers, cover, printed: layout.printed, printedLabels: layout.printedLabels };
 }
 
 /** The label part of a divider row (`TAB 7` → '7', `TABl` → 'l', `Exhibit "C"` → 'C'). */

@@ -8,6 +8,8 @@ import type { PageEvidence } from './page-evidence.ts';
 export interface PrintedPages {
   /** Printed number → PDF pages showing it. */
   byNumber: Map<number, number[]>;
+  /** Printed section page number (`A5`) → PDF pages showing it. */
+  byLabel: Map<string, number[]>;
   /** Offset most footers agree on, or null when too few footers agree. */
   offset: number | null;
   /** How many pages agree on that offset, and how many pages carry a footer number at all. */
@@ -17,6 +19,14 @@ export interface PrintedPages {
 
 export function calibratePrinted(pages: PageEvidence[]): PrintedPages {
   const byNumber = new Map<number, number[]>();
+  const byLabel = new Map<string, number[]>();
+  for (const p of pages) {
+    for (const l of new Set(p.printedLabels.map(normPageLabel))) {
+      const list = byLabel.get(l);
+      if (list) list.push(p.page);
+      else byLabel.set(l, [p.page]);
+    }
+  }
   const offsets = new Map<number, number>();
   let numbered = 0;
   for (const p of pages) {
@@ -39,7 +49,12 @@ export function calibratePrinted(pages: PageEvidence[]): PrintedPages {
   }
   // An offset needs at least three pages and a clear majority of the numbered pages behind it.
   if (support < 3 || support < 0.5 * numbered) offset = null;
-  return { byNumber, offset, support, numbered };
+  return { byNumber, byLabel, offset, support, numbered };
+}
+
+/** `A-5`, `a5` → `A5`. */
+export function normPageLabel(s: string): string {
+  return s.toUpperCase().replace(/[-\s]/g, '');
 }
 
 /** A page reference as printed in an index, as a number (`245`, `245-260` → 245); null if not numeric. */
