@@ -8,9 +8,9 @@ function sameRect(a: BBox, b: BBox): boolean {
   return a.every((v, i) => Math.abs(v - b[i]!) <= RECT_TOLERANCE);
 }
 
-/** Whether a link's `why` says it was placed by a `*Tn` start-of-tab marker in the record. */
+/** Whether a link's `why` names the `*Tn` start marker it was placed by (e.g. "record marker '*T3'"). */
 function usedMarker(why: string): boolean {
-  return /\*\s?T\s?\d/i.test(why) || /\bmarker\b/i.test(why);
+  return /\bmarker '[^']+'/i.test(why);
 }
 
 /**
