@@ -73,3 +73,37 @@ export function deletePages(bytes: Uint8Array, pages: number[]): Uint8Array {
     doc.destroy();
   }
 }
+
+/** Add a text note (a sticky-note annotation) on a page (1-based), for tests. */
+export function addNote(bytes: Uint8Array, page: number, rect: [number, number, number, number], contents: string): Uint8Array {
+  const doc = new mupdf.PDFDocument(bytes);
+  try {
+    const p = doc.loadPage(page - 1);
+    const annot = p.createAnnotation('Text');
+    annot.setRect(rect);
+    annot.setContents(contents);
+    annot.update();
+    p.destroy();
+    const buf = doc.saveToBuffer('');
+    try {
+      return buf.asUint8Array().slice();
+    } finally {
+      buf.destroy();
+    }
+  } finally {
+    doc.destroy();
+  }
+}
+
+/** Contents of the text notes on a page (1-based), for tests. */
+export function noteContents(bytes: Uint8Array, page: number): string[] {
+  const doc = new mupdf.PDFDocument(bytes);
+  try {
+    const p = doc.loadPage(page - 1);
+    const out = p.getAnnotations().filter((a) => a.getType() === 'Text').map((a) => a.getContents());
+    p.destroy();
+    return out;
+  } finally {
+    doc.destroy();
+  }
+}

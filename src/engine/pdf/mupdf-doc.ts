@@ -2,6 +2,7 @@ import './wasm-handle.ts';
 import * as mupdf from 'mupdf';
 import { EngineError, type BBox, type PageText } from '../types.ts';
 import type { PdfDoc } from './types.ts';
+import { appendDocument } from './append.ts';
 import { analysePage, type PageAnalysis } from './page-text.ts';
 
 /** PdfDoc over a MuPDF PDFDocument. Pages are loaded per call and released at once. */
@@ -118,16 +119,8 @@ export class MupdfDoc implements PdfDoc {
 
   append(other: PdfDoc): number {
     if (!(other instanceof MupdfDoc)) throw new TypeError('can only append a document opened with openPdf');
-    const start = this.pageCount + 1;
     this.#pageObjects = null;
-    const map = this.doc.newGraftMap();
-    try {
-      const n = other.pageCount;
-      for (let i = 0; i < n; i++) map.graftPage(-1, other.doc, i);
-    } finally {
-      map.destroy();
-    }
-    return start;
+    return appendDocument(this.doc, other.doc);
   }
 
   #pageObjects: Set<number> | null = null;

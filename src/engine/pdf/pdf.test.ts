@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { EngineError } from '../types.ts';
 import { createPdfFromImages, openPdf } from './index.ts';
-import { encryptPdf, makeTextPdf } from './make-text-pdf.ts';
+import { addNote, encryptPdf, makeTextPdf, noteContents } from './make-text-pdf.ts';
 
 const latin1 = new TextDecoder('latin1');
 const enc = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0));
@@ -136,6 +136,23 @@ describe('links, outline, append, save', () => {
       ['I. Introduction', 1, 0], ['A. Background', 2, 1], ['1. Parties', 2, 2], ['B. Issues', 3, 1], ['II. Analysis', 4, 0],
     ]);
     back.close();
+  });
+
+  it('keeps the links and notes of an appended document, its internal links going to the appended pages', () => {
+    const rec = openPdf(makeTextPdf([[{ text: 'Record one', y: 100 }], [{ text: 'Record two', y: 100 }], [{ text: 'Record three', y: 100 }]]));
+    rec.addLink(1, [72, 80, 200, 110], 3);
+    const withNote = addNote(rec.save(), 2, [300, 300, 320, 320], 'check this page');
+    rec.close();
+    const doc = openPdf(brief());
+    const other = openPdf(withNote);
+    expect(doc.append(other)).toBe(5);
+    other.close();
+    const merged = doc.save();
+    doc.close();
+    const back = openPdf(merged);
+    expect(back.links(5)).toEqual([expect.objectContaining({ targetPage: 7 })]);
+    back.close();
+    expect(noteContents(merged, 6)).toEqual(['check this page']);
   });
 
   it('appends another document and keeps its text', () => {
