@@ -193,7 +193,8 @@ export class MupdfDoc implements PdfDoc {
   }
 
   save(): Uint8Array {
-    const buf = this.doc.saveToBuffer('garbage=compact');
+    // written unencrypted: courts' e-filing systems refuse encrypted PDFs (owner-locked input opens without a password)
+    const buf = this.doc.saveToBuffer('garbage=compact,encrypt=none');
     try {
       return buf.asUint8Array().slice();
     } finally {

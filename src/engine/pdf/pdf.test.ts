@@ -59,6 +59,16 @@ describe('openPdf', () => {
     expect(codeOf(() => openPdf(encryptPdf(brief(), 'secret')))).toBe('password-protected');
   });
 
+  it('opens a file locked only by an owner password and saves it without encryption', () => {
+    const locked = encryptPdf(brief(), '', 'owner-secret');
+    expect(latin1.decode(locked)).toContain('/Encrypt');
+    const doc = openPdf(locked);
+    expect(doc.pageText(2).lines[0]!.text).toBe('TAB 1');
+    const saved = doc.save();
+    doc.close();
+    expect(latin1.decode(saved)).not.toContain('/Encrypt');
+  });
+
   it('repairs a file whose end (xref and trailer) was cut off', () => {
     const bytes = brief();
     const text = latin1.decode(bytes);

@@ -29,7 +29,7 @@ export interface PdfDoc {
   links(page: number): Array<{ rect: BBox; targetPage: number | null; uri: string }>;
   /** Outline entries, flattened in order (depth first), with their nesting level. */
   outline(): Array<{ title: string; page: number | null; level: number }>;
-  /** Save to bytes (a full, garbage-collected save). */
+  /** Save to bytes (a full, garbage-collected save, unencrypted). */
   save(): Uint8Array;
   /** Release all memory held for this document. Safe to call twice. */
   close(): void;
