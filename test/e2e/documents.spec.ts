@@ -1,0 +1,171 @@
+import { expect, test } from '@playwright/test';
+import { BASE_URL, createCaseThroughApi, registerThroughApi, toastWith, uniqueSuffix } from './helpers.ts';
+import { documentRow, fixturePdf, textFile, uploadThroughApi } from './documents-helpers.ts';
+
+test.beforeEach(async ({ page }) => {
+  await registerThroughApi(page);
+});
+
+test('uploading a brief in the browser: progress from 10%, Success, the index count, links built, then deleted', async ({ page }) => {
+  test.setTimeout(120_000);
+  const brief = await fixturePdf('lettered-tabs', 'lettered-tabs-brief.pdf');
+  const notes = textFile();
+  const created = await createCaseThroughApi(page, `UP-${uniqueSuffix()}`, 'Lettered v. Tabs');
+  await page.goto(`/cases/${created.id}`);
+  await expect(page.getByRole('button', { name: 'Process Selected (0)' })).toBeDisabled();
+
+  await page.getByRole('button', { name: 'Upload Documents', exact: true }).click();
+  const panel = page.getByRole('region', { name: 'Upload Documents' });
+  await expect(panel).toContainText('max 123MB');
+  // A non-PDF picked with the PDF is silently left out.
+  await panel.getByLabel('Choose PDF files').setInputFiles([brief.path, notes]);
+  const files = panel.getByRole('list', { name: 'Files to upload' });
+  await expect(files.getByRole('listitem')).toHaveCount(1);
+  await expect(files).toContainText('lettered-tabs-brief.pdf');
+  await expect(files).not.toContainText('notes.txt');
+  await expect(panel.getByLabel(/Document Title/)).toHaveValue('lettered-tabs-brief');
+  await panel.getByLabel(/Document Title/).fill('Book of Documents');
+
+  // Hold the upload's answer back a moment, to see the bar start at 10% before the server answers.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/upload/document', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await panel.getByRole('button', { name: 'Upload', exact: true }).click();
+  const bar = files.getByRole('progressbar', { name: 'Uploading lettered-tabs-brief.pdf' });
+  await expect(bar).toBeVisible();
+  expect(Number(await bar.getAttribute('aria-valuenow'))).toBeGreaterThanOrEqual(10);
+  release();
+
+  const row = files.getByRole('listitem', { name: 'Upload lettered-tabs-brief.pdf' });
+  await expect(row).toContainText('Success');
+  await expect(toastWith(page, 'Upload Complete')).toBeVisible();
+  await expect(row.getByTestId('index-detection')).toHaveText(`Index detected: ${brief.items} items`, { timeout: 30_000 });
+
+  const doc = documentRow(page, 'Book of Documents');
+  await expect(doc).toContainText(`${brief.items} index items`);
+  await expect(doc).toContainText(`${(brief.bytes.byteLength / 1048576).toFixed(2)} MB`);
+  await expect(doc).toContainText('OCR complete');
+
+  await doc.getByRole('checkbox', { name: 'Select Book of Documents' }).check();
+  await expect(page.getByText('1 selected')).toBeVisible();
+  await page.getByRole('button', { name: 'Process Selected (1)' }).click();
+  const done = toastWith(page, 'Hyperlinks Detected!');
+  await expect(done).toBeVisible({ timeout: 60_000 });
+  await expect(done).toContainText(`${brief.items} hyperlinks built`);
+  await expect(doc).toContainText(`${brief.items} links`);
+
+  await doc.getByRole('button', { name: 'Delete Book of Documents' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Document' }).click();
+  await expect(toastWith(page, 'Document Deleted')).toBeVisible();
+  await expect(documentRow(page, 'Book of Documents')).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByText('No documents in this case yet')).toBeVisible();
+});
+
+test('reupload accepts only a PDF: a text file gets “Invalid File”', async ({ page }) => {
+  const brief = await fixturePdf('ontario-brief');
+  const created = await createCaseThroughApi(page, `RU-${uniqueSuffix()}`, 'Reupload matter');
+  await uploadThroughApi(page, created.id, 'ontario-brief.pdf', brief.bytes, 'Motion Record');
+  await page.goto(`/cases/${created.id}`);
+  const doc = documentRow(page, 'Motion Record');
+  await doc.getByLabel('New file for Motion Record').setInputFiles(textFile('scan.txt'));
+  const toast = toastWith(page, 'Invalid File');
+  await expect(toast).toBeVisible();
+  await expect(toast).toContainText('Please select a PDF file.');
+});
+
+test('a refused delete puts the document back and says so', async ({ page }) => {
+  const brief = await fixturePdf('ontario-brief');
+  const created = await createCaseThroughApi(page, `RB-${uniqueSuffix()}`, 'Rollback matter');
+  await uploadThroughApi(page, created.id, 'ontario-brief.pdf', brief.bytes, 'Factum');
+  await page.goto(`/cases/${created.id}`);
+  const doc = documentRow(page, 'Factum');
+  await expect(doc).toBeVisible();
+  // The server refuses this one delete (the only way to make a real server fail it on demand).
+  await page.route('**/api/documents/*', (route) =>
+    route.request().method() === 'DELETE' ? route.fulfill({ status: 503, body: '{"error":"unavailable","message":"try later"}' }) : route.continue(),
+  );
+  await doc.getByRole('button', { name: 'Delete Factum' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Document' }).click();
+  const toast = toastWith(page, 'Delete Failed');
+  await expect(toast).toContainText('Delete failed (503). Please retry.');
+  await expect(documentRow(page, 'Factum')).toBeVisible();
+});
+
+test('searching the list, editing a title and alias', async ({ page }) => {
+  const brief = await fixturePdf('ontario-brief');
+  const created = await createCaseThroughApi(page, `SE-${uniqueSuffix()}`, 'Search matter');
+  await uploadThroughApi(page, created.id, 'a.pdf', brief.bytes, 'Applicant Record');
+  await uploadThroughApi(page, created.id, 'b.pdf', brief.bytes, 'Respondent Factum');
+  await page.goto(`/cases/${created.id}`);
+  await page.getByLabel('Search documents').fill('factum');
+  await expect(documentRow(page, 'Respondent Factum')).toBeVisible();
+  await expect(documentRow(page, 'Applicant Record')).toHaveCount(0);
+  await page.getByLabel('Search documents').fill('');
+
+  const doc = documentRow(page, 'Applicant Record');
+  await doc.getByRole('button', { name: 'Edit Applicant Record' }).click();
+  await doc.getByLabel('Title').fill('Applicant Motion Record');
+  await doc.getByLabel('Alias').fill('AMR');
+  await doc.getByRole('button', { name: 'Save' }).click();
+  await expect(toastWith(page, 'Document Updated')).toBeVisible();
+  await expect(documentRow(page, 'Applicant Motion Record')).toContainText('(AMR)');
+
+  await page.getByLabel('Select all').check();
+  await expect(page.getByRole('button', { name: 'Process Selected (2)' })).toBeEnabled();
+});
+
+test('choosing a file whose name is already in the case warns, lists three and counts the rest; Continue Anyway uploads', async ({ page }) => {
+  const brief = await fixturePdf('ontario-brief', 'record.pdf');
+  const created = await createCaseThroughApi(page, `DU-${uniqueSuffix()}`, 'Duplicate matter');
+  for (const [i, name] of ['record.pdf', 'record-v2.pdf', 'record-v3.pdf', 'record-final.pdf'].entries()) {
+    await uploadThroughApi(page, created.id, name, brief.bytes, `Record ${i + 1}`);
+  }
+  await page.goto(`/cases/${created.id}`);
+  await page.getByRole('button', { name: 'Upload Documents', exact: true }).click();
+  const panel = page.getByRole('region', { name: 'Upload Documents' });
+  await panel.getByLabel('Choose PDF files').setInputFiles(brief.path);
+
+  const toast = toastWith(page, 'Duplicate Files Found');
+  await expect(toast).toContainText('Found 4 similar document(s) in this case');
+  const warning = panel.getByRole('alert', { name: 'Possible duplicates' });
+  await expect(warning.getByRole('listitem')).toHaveCount(3);
+  await expect(warning).toContainText('...and 1 more');
+  await warning.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(warning).toHaveCount(0);
+
+  await panel.getByRole('button', { name: 'Remove record.pdf' }).click();
+  await panel.getByLabel('Choose PDF files').setInputFiles(brief.path);
+  await panel.getByRole('alert', { name: 'Possible duplicates' }).getByRole('button', { name: 'Continue Anyway' }).click();
+  await expect(panel.getByRole('listitem', { name: 'Upload record.pdf' })).toContainText('Success');
+  await expect(page.getByRole('list', { name: 'Documents' }).getByRole('listitem')).toHaveCount(5);
+});
+
+test('title suggestions come from earlier documents after two characters and fill the details', async ({ page }) => {
+  const brief = await fixturePdf('ontario-brief', 'authorities.pdf');
+  const created = await createCaseThroughApi(page, `SM-${uniqueSuffix()}`, 'Memory matter');
+  const name = `Compendium ${uniqueSuffix()}`;
+  const res = await page.request.post('/api/document-memory', {
+    data: { documentName: name, fileNumber: 'CV-22-0042', alias: 'COMP' },
+    headers: { Origin: BASE_URL },
+  });
+  expect(res.status()).toBeLessThan(300);
+  await page.goto(`/cases/${created.id}`);
+  await page.getByRole('button', { name: 'Upload Documents', exact: true }).click();
+  const panel = page.getByRole('region', { name: 'Upload Documents' });
+  await panel.getByLabel('Choose PDF files').setInputFiles(brief.path);
+  await expect(panel).toContainText('Smart Memory');
+  const title = panel.getByRole('combobox', { name: /Document Title/ });
+  await title.fill('C');
+  await expect(panel.getByRole('listbox', { name: 'Title suggestions' })).toHaveCount(0);
+  await title.fill(name.slice(0, 12));
+  const option = panel.getByRole('option', { name: new RegExp(name) });
+  await expect(option).toBeVisible();
+  await option.click();
+  await expect(title).toHaveValue(name);
+  await expect(panel.getByLabel('File/Case Number')).toHaveValue('CV-22-0042');
+  await expect(panel.getByLabel(/Document Alias/)).toHaveValue('COMP');
+});

@@ -1,0 +1,83 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createCaseThroughApi, registerThroughApi, uniqueSuffix } from './helpers.ts';
+import { fixturePdf, uploadThroughApi } from './documents-helpers.ts';
+
+test.beforeEach(async ({ page }) => {
+  await registerThroughApi(page);
+});
+
+function sidebar(page: Page) {
+  return page.getByRole('navigation', { name: 'Workflow' });
+}
+
+function step(page: Page, name: RegExp) {
+  return sidebar(page).getByRole('button', { name });
+}
+
+test('a new case: step 1 done, upload current, later steps blocked; not shown on /', async ({ page }) => {
+  const number = `WF-${uniqueSuffix()}`;
+  const created = await createCaseThroughApi(page, number, 'Workflow matter');
+  await page.goto(`/cases/${created.id}`);
+  const nav = sidebar(page);
+  await expect(nav).toContainText(number);
+  await expect(nav).toContainText('Workflow matter');
+  await expect(step(page, /1 Create Case/)).toContainText('Done');
+  await expect(step(page, /1 Create Case/)).toContainText('Completed');
+  await expect(step(page, /2 Upload Documents/)).toHaveAttribute('aria-current', 'step');
+  await expect(step(page, /2 Upload Documents/)).toContainText('In progress');
+  for (const name of [/3 OCR Processing/, /4 AI Hyperlinking/, /5 Lawyer Review/, /6 Court Submit/]) {
+    await expect(step(page, name)).toBeDisabled();
+    await expect(step(page, name)).toContainText('Not available yet');
+  }
+  await step(page, /1 Create Case/).click();
+  await expect(page).toHaveURL(/\/case-management$/);
+
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Case Management' })).toBeVisible();
+  await expect(sidebar(page)).toHaveCount(0);
+});
+
+test('Auto-advance steps is on by default and its change is kept on the case', async ({ page }) => {
+  const created = await createCaseThroughApi(page, `AA-${uniqueSuffix()}`, 'Auto matter');
+  await page.goto(`/cases/${created.id}`);
+  const box = sidebar(page).getByRole('checkbox', { name: /Auto-advance steps/ });
+  await expect(box).toBeChecked();
+  await expect(sidebar(page)).toContainText('Automatically move to next step when current step completes');
+  const saved = page.waitForResponse((r) => r.url().endsWith(`/api/cases/${created.id}`) && r.request().method() === 'PATCH');
+  await box.uncheck();
+  expect((await saved).status()).toBe(200);
+  // With auto-advance off and no recorded progress, only the current step is in progress.
+  await expect(step(page, /1 Create Case/)).toContainText('Not available yet');
+  await page.reload();
+  await expect(sidebar(page).getByRole('checkbox', { name: /Auto-advance steps/ })).not.toBeChecked();
+});
+
+test('after OCR the case is on step 3; /ocr opens the last opened case’s OCR page with the document done', async ({ page }) => {
+  const brief = await fixturePdf('ontario-brief');
+  const older = await createCaseThroughApi(page, `OC-${uniqueSuffix()}`, 'Older matter');
+  const created = await createCaseThroughApi(page, `OC-${uniqueSuffix()}`, 'OCR matter');
+  await uploadThroughApi(page, older.id, 'ontario-brief.pdf', brief.bytes, 'Affidavit Book');
+  await page.goto(`/cases/${older.id}`);
+  await expect(page.getByRole('listitem', { name: 'Document Affidavit Book' })).toContainText('OCR complete', { timeout: 30_000 });
+  await expect(step(page, /3 OCR Processing/)).toContainText('Done');
+  await expect(step(page, /3 OCR Processing/)).toHaveAttribute('aria-current', 'step');
+  await expect(step(page, /2 Upload Documents/)).toContainText('Completed');
+
+  await page.goto('/ocr');
+  await expect(page).toHaveURL(new RegExp(`/cases/${older.id}/ocr$`));
+  await expect(page.getByRole('heading', { name: 'OCR Processing', level: 1 })).toBeVisible();
+  const row = page.getByRole('listitem', { name: 'OCR Affidavit Book' });
+  await expect(row).toContainText('Text ready on all');
+  // The progress card is hidden once OCR has completed.
+  await expect(page.getByLabel('OCR progress of Affidavit Book')).toHaveCount(0);
+  expect(created.id).not.toBe(older.id);
+});
+
+test('Review Hyperlinks opens the review page, which says plainly that review comes later', async ({ page }) => {
+  const created = await createCaseThroughApi(page, `RV-${uniqueSuffix()}`, 'Review matter');
+  await page.goto(`/cases/${created.id}`);
+  await page.getByRole('link', { name: 'Review Hyperlinks' }).click();
+  await expect(page).toHaveURL(new RegExp(`/cases/${created.id}/review$`));
+  await expect(page.getByRole('heading', { name: 'Lawyer Review' })).toBeVisible();
+  await expect(step(page, /5 Lawyer Review/)).toHaveAttribute('aria-current', 'step');
+});
