@@ -26,6 +26,10 @@ function hasPdfHeader(bytes: Uint8Array): boolean {
   return false;
 }
 
+function usesObjectStreams(bytes: Uint8Array): boolean {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).indexOf('/ObjStm') >= 0;
+}
+
 /**
  * Open a PDF from bytes. Refuses anything without `%PDF-` in its first 1024 bytes ('not-pdf'),
  * files that need a password ('password-protected'), and files MuPDF cannot repair ('damaged').
@@ -59,7 +63,7 @@ export function openPdf(bytes: Uint8Array): PdfDoc {
     pdf.destroy();
     throw new EngineError('damaged', 'damaged PDF that cannot be repaired: no pages');
   }
-  return new MupdfDoc(pdf);
+  return new MupdfDoc(pdf, usesObjectStreams(bytes));
 }
 
 function imagePageContents(widthPt: number, heightPt: number): string {

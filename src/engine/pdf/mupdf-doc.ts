@@ -8,9 +8,12 @@ import { analysePage, type PageAnalysis } from './page-text.ts';
 /** PdfDoc over a MuPDF PDFDocument. Pages are loaded per call and released at once. */
 export class MupdfDoc implements PdfDoc {
   #doc: mupdf.PDFDocument | null;
+  /** Whether the input packed objects into object streams; the output then does too (else it grows by half). */
+  #objectStreams: boolean;
 
-  constructor(doc: mupdf.PDFDocument) {
+  constructor(doc: mupdf.PDFDocument, objectStreams = false) {
     this.#doc = doc;
+    this.#objectStreams = objectStreams;
   }
 
   get doc(): mupdf.PDFDocument {
@@ -120,6 +123,7 @@ export class MupdfDoc implements PdfDoc {
   append(other: PdfDoc): number {
     if (!(other instanceof MupdfDoc)) throw new TypeError('can only append a document opened with openPdf');
     this.#pageObjects = null;
+    this.#objectStreams ||= other.#objectStreams;
     return appendDocument(this.doc, other.doc);
   }
 
@@ -193,8 +197,9 @@ export class MupdfDoc implements PdfDoc {
   }
 
   save(): Uint8Array {
-    // written unencrypted: courts' e-filing systems refuse encrypted PDFs (owner-locked input opens without a password)
-    const buf = this.doc.saveToBuffer('garbage=compact,encrypt=none');
+    // written unencrypted: courts' e-filing systems refuse encrypted PDFs (owner-locked input opens
+    // without a password). Object streams only when the input had them (PDF/A-1 forbids them).
+    const buf = this.doc.saveToBuffer(`garbage=compact,encrypt=none${this.#objectStreams ? ',compress,objstms' : ''}`);
     try {
       return buf.asUint8Array().slice();
     } finally {
