@@ -26,6 +26,8 @@ export interface ExtractResult {
 
 const CHUNK_SIZE = 20;
 const MIN_PAGES_FOR_WORKERS = 120;
+/** Above this size each extra thread's own copy of the document costs more memory than it saves time. */
+const MAX_BYTES_FOR_WORKERS = 100 * 1024 * 1024;
 
 /**
  * Text layer of every page, with the pages that need OCR. Big documents are split across worker
@@ -37,7 +39,9 @@ export async function extractAllText(bytes: Uint8Array, opts: ExtractOptions = {
   try {
     const pageCount = own.pageCount;
     const minPages = opts.minPagesForWorkers ?? MIN_PAGES_FOR_WORKERS;
-    const threads = pageCount < minPages ? 1 : Math.max(1, opts.threads ?? os.availableParallelism());
+    const threads = pageCount < minPages || bytes.byteLength > MAX_BYTES_FOR_WORKERS
+      ? 1
+      : Math.max(1, opts.threads ?? os.availableParallelism());
     // one copy of the bytes shared by all threads (each still opens its own document from it)
     let shared = bytes;
     if (threads > 1 && !(bytes.buffer instanceof SharedArrayBuffer)) {
