@@ -46,7 +46,8 @@ function startMark(item: Fixture['truth']['items'][number], page: PageText | und
   }
   if (item.type === 'section') {
     const last = escape(item.label.split('.').at(-1) ?? '');
-    return lines.some((l) => new RegExp(`^${last}\\. ${escape(item.text)}$`).test(l)) ? 'mark' : null;
+    const part = new RegExp(`^PART ${escape(item.label)} – ${escape(item.text)}$`);
+    return lines.some((l) => new RegExp(`^${last}\\. ${escape(item.text)}$`).test(l) || part.test(l)) ? 'mark' : null;
   }
   // A divider page: the tab alone, or with the document's title under it.
   if (lines.length <= 3 && new RegExp(`^(TAB|Tab|SCHEDULE|APPENDIX) ${escape(item.label)}$`).test(lines[0] ?? '')) return 'mark';
