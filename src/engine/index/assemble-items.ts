@@ -335,7 +335,7 @@ export function finishItems(a: Assembly): IndexItem[] {
 /**
  * Group headings inside an index (`A. STATEMENTS OF CASE`, `B. WITNESS STATEMENTS` over numbered tabs):
  * lettered or roman rows in upper case, without a keyword, page number or date, standing at the same
- * indentation as at least twice as many numbered rows.
+ * indentation as at least as many numbered rows (two or more).
  */
 function groupHeadings(rows: ParsedRow[]): Set<ParsedRow> {
   const out = new Set<ParsedRow>();
@@ -350,7 +350,7 @@ function groupHeadings(rows: ParsedRow[]): Set<ParsedRow> {
     const same = labelled.filter((r) => Math.abs(r.labelX - g.labelX) <= 8);
     const groupsHere = same.filter((r) => !numeric(r));
     const items = same.filter((r) => numeric(r));
-    if (items.length >= 2 && groupsHere.length * 2 <= items.length) out.add(g);
+    if (items.length >= 2 && groupsHere.length <= items.length) out.add(g);
   }
   return out;
 }

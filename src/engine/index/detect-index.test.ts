@@ -104,6 +104,35 @@ describe('detectIndex: labels', () => {
   });
 });
 
+describe('detectIndex: bundles and exhibit series', () => {
+  it('skips group headings (A. STATEMENTS OF CASE) over numbered tabs and reads section page numbers', () => {
+    const C = [70, 108, 380, 510];
+    const pages = makePages([cover, {
+      rows: [
+        'INDEX', { text: 'Tab | Description | Date | Page', cols: C },
+        'A. STATEMENTS OF CASE',
+        { text: '1 | Claim form | 3 March 2021 | A1', cols: C }, { text: '2 | Particulars of claim | 3 March 2021 | A5', cols: C },
+        'B. WITNESS STATEMENTS',
+        { text: '3 | Witness statement of Jo Bloggs | 9 May 2021 | B1', cols: C }, { text: '4 | Witness statement of Al Smith | 9 May 2021 | B7', cols: C },
+      ],
+    }]);
+    const det = detectIndex(pages);
+    expect(det.items.map((i) => [i.label, i.text, i.pageRef])).toEqual([
+      ['1', 'Claim form', 'A1'], ['2', 'Particulars of claim', 'A5'], ['3', 'Witness statement of Jo Bloggs', 'B1'], ['4', 'Witness statement of Al Smith', 'B7'],
+    ]);
+  });
+
+  it('reads exhibit series A-1 … B-2, exhibits past Z, and labels in parentheses', () => {
+    const series = makePages([cover, { rows: ['INDEX OF EXHIBITS', 'Exhibit A-1 | Lease', 'Exhibit A-2 | Renewal', 'Exhibit B-1 | Invoice', 'Exhibit B-2 | Statement'] }]);
+    expect(labels(series)).toEqual(['A-1', 'A-2', 'B-1', 'B-2']);
+    const letters = Array.from({ length: 30 }, (_, i) => (i < 26 ? String.fromCharCode(65 + i) : `A${String.fromCharCode(65 + i - 26)}`));
+    const pastZ = makePages([cover, { rows: ['INDEX OF EXHIBITS', ...letters.slice(0, 22).map((l) => `Exhibit "${l}" | Document ${l}`)] }, { rows: letters.slice(22).map((l) => `Exhibit "${l}" | Document ${l}`) }]);
+    expect(labels(pastZ)).toEqual(letters);
+    const paren = makePages([cover, { rows: ['INDEX', '(1) | Notice of Motion', '(2) | Affidavit', '(3) | Order'] }]);
+    expect(labels(paren)).toEqual(['1', '2', '3']);
+  });
+});
+
 describe('detectIndex: factum table of contents', () => {
   it('reads PART I – OVERVIEW rows as sections titled without the dash', () => {
     const pages = makePages([cover, { rows: ['TABLE OF CONTENTS', 'PART I – OVERVIEW ..... 1', 'PART II – THE FACTS ..... 3', 'PART III – ISSUES AND LAW ..... 9', 'PART IV – ORDER SOUGHT ..... 20'] }]);

@@ -88,6 +88,11 @@ export function parseLabel(raw: string, opts: { ocr?: boolean } = {}): Label[] {
       if (r !== null && inner === inner.toLowerCase()) out.push({ kind: 'paren-roman', text: `(${inner.toLowerCase()})`, value: r });
       const l = letterValue(inner);
       if (l !== null && inner.length <= 2) out.push({ kind: 'paren-letter', text: `(${inner.toLowerCase()})`, value: l });
+      const d = opts.ocr !== false ? ocrDigits(inner) : null;
+      if (d !== null) {
+        out.push({ kind: 'number', text: String(Number(d)), value: Number(d), ocrGuess: true });
+        out.push({ kind: 'paren-number', text: `(${Number(d)})`, value: Number(d), ocrGuess: true });
+      }
     }
   } else if (t.includes('(') || t.includes(')')) {
     return [];

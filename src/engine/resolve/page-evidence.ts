@@ -41,7 +41,7 @@ export interface HeadingRow {
 }
 
 const MARKER = /\*\s?T\s?([0-9IlO|]{1,4}[A-Za-z]?)\b/g;
-const COVER = /\bthis\s+is\s+exhibit\s*(?:no\.?\s*)?["“”'‘’]*\s*([A-Za-z0-9]{1,4}(?:[-.]\d{1,3})?)\b["“”'‘’]*/i;
+const COVER = /\bthis\s+is\s+exhibit\s*(?:no\.?\s*)?["“”'‘’]*\s*([A-Za-z0-9]{1,4}(?:[-.][0-9IlO]{1,3})?)\b["“”'‘’]*/i;
 
 export function pageEvidence(layout: PageLayout, doc: 'source' | 'record'): PageEvidence {
   const ocr = layout.source === 'ocr';
@@ -62,10 +62,9 @@ export function pageEvidence(layout: PageLayout, doc: 'source' | 'record'): Page
       continue;
     }
     // Letter-spaced: `T A B 1 2`.
-    const spaced = /^((?:[A-Za-z] ){2,}[A-Za-z])\s+((?:[0-9A-Za-z] ?){1,4})$/.exec(r.text);
-    const spacedKw = spaced ? keywordType(spaced[1]!.replace(/ /g, '')) : null;
-    if (spaced && spacedKw && spacedKw !== 'section') {
-      divider = { keyword: spacedKw, label: spaced[2]!.replace(/ /g, ''), shown: r.text, alone: few };
+    const spaced = /^(?:\S ){3,}\S$/.test(r.text) ? /^(tab|exhibit|schedule|appendix)([0-9A-Za-z|!]{1,4})$/i.exec(r.text.replace(/ /g, '')) : null;
+    if (spaced) {
+      divider = { keyword: keywordType(spaced[1]!)!, label: spaced[2]!, shown: r.text, alone: few };
       continue;
     }
     const pr = parseRow(r, { ocr, light: true });

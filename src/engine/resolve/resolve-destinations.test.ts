@@ -43,6 +43,13 @@ describe('resolveDestinations: divider pages', () => {
     expect(dest[0]!.why).toContain('read as TAB 1');
   });
 
+  it('reads letter-spaced dividers (T A B 1 2)', () => {
+    const { pages, starts } = dividedBrief(12, 1, (i) => `T A B ${String(i).split('').join(' ')}`);
+    const { dest } = run(pages);
+    expect(dest.map((d) => d.targetPage)).toEqual(starts);
+    expect(dest[11]!.why).toContain("divider page 'T A B 1 2'");
+  });
+
   it('trusts the divider over a disagreeing page number in the index, lowers the confidence and says why', () => {
     const specs: PageSpec[] = [cover, { rows: ['INDEX', 'Tab 1 | Notice of Motion ..... 1', 'Tab 2 | Affidavit of Kim Lee ..... 3', 'Tab 3 | Order ..... 9'] }];
     // Printed numbers start after the index: PDF page = printed + 2. Tab 2 really starts at printed 5.
@@ -93,6 +100,15 @@ describe('resolveDestinations: printed page numbers', () => {
     expect(dest.map((d) => d.targetPage)).toEqual([3, 6, 11]);
     expect(dest[1]!.why).toContain('printed page 4 + offset 2 from footers');
     expect(dest[1]!.confidence).toBeGreaterThanOrEqual(0.85);
+  });
+
+  it('finds section page numbers (A1, B7) printed in the footers of a bundle', () => {
+    const idx: PageSpec = { rows: ['INDEX', 'A. STATEMENTS OF CASE', 'Tab 1 | Claim form ..... A1', 'Tab 2 | Defence ..... A3', 'B. WITNESS STATEMENTS', 'Tab 3 | Statement of Jo Bloggs ..... B1'] };
+    const specs: PageSpec[] = [cover, idx, ...['A1', 'A2', 'A3', 'A4', 'B1', 'B2'].map((f) => bodyPage({ footer: f }))];
+    const { det, dest } = run(makePages(specs));
+    expect(det.items.map((i) => i.label)).toEqual(['1', '2', '3']);
+    expect(dest.map((d) => d.targetPage)).toEqual([3, 5, 7]);
+    expect(dest[2]!.why).toContain('printed page B1');
   });
 
   it('falls back to the page number as the PDF page, with a low confidence, when there are no footers', () => {
