@@ -28,7 +28,7 @@ export async function uploadRoutes(app: FastifyInstance, deps: DocumentDeps, max
 
   await app.register(async (scope) => {
     // busboy's own limit sits above ours so that our check (with its message) is the one that trips.
-    await scope.register(fastifyMultipart, { defParamCharset: 'utf8', limits: { fileSize: maxBytes + 1, files: 1, fields: 10, fieldSize: 4096 } });
+    await scope.register(fastifyMultipart, { limits: { fileSize: maxBytes + 1, files: 1, fields: 10, fieldSize: 4096 } });
 
     scope.post('/api/upload/document', async (req, reply) => {
       const user = requireUser(req);
