@@ -8,7 +8,7 @@ test.beforeEach(async ({ page }) => {
 test('creating a case: the button waits for both fields, values are trimmed, a toast confirms', async ({ page }) => {
   const number = `CV-${uniqueSuffix()}`;
   await page.goto('/');
-  const create = page.getByRole('button', { name: 'Create Case' });
+  const create = page.getByRole('button', { name: 'Create Case', exact: true });
   await expect(create).toBeDisabled();
   await page.getByLabel('Case Number').fill(`  ${number}  `);
   await expect(create).toBeDisabled();
@@ -35,7 +35,7 @@ test('a duplicate case number shows the error toast with the server’s reason',
   await page.goto('/case-management');
   await page.getByLabel('Case Number').fill(number);
   await page.getByLabel('Case Title').fill('Second matter');
-  await page.getByRole('button', { name: 'Create Case' }).click();
+  await page.getByRole('button', { name: 'Create Case', exact: true }).click();
 
   const toast = toastWith(page, 'Failed to create case');
   await expect(toast).toBeVisible();
