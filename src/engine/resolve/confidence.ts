@@ -8,7 +8,8 @@ import { ANCHORS, type Candidate, type Evidence } from './candidates.ts';
  * 0.75 for a page that opens with the tab and its title, 0.6 for an unreadable page taken as the divider;
  * each independent agreeing kind of evidence (a page reference, a heading) adds 0.04, up to 0.99.
  * A page reference confirmed by the footers is 0.85 (0.9 when the footer and the calibrated offset
- * both agree); a heading alone 0.45–0.6; a bare page number taken as the PDF page 0.35.
+ * both agree); a heading alone 0.45–0.6, 0.1 less when the same heading is on other pages too;
+ * a bare page number taken as the PDF page 0.35.
  * A conflicting page reference (pointing more than a page away from a chosen divider) caps it at 0.7
  * and is named; a destination forced by index order away from the item's own best page loses 0.2.
  */
@@ -38,6 +39,12 @@ export function confidenceOf(item: IndexItem, chosen: Candidate, all: Candidate[
   } else if (heading) {
     conf = heading.strength >= 0.5 ? 0.6 : 0.45;
     if (ref) conf += 0.1;
+    // The same title heads other pages too (`REASONS FOR JUDGMENT`): the order alone chose this one.
+    const others = all.filter((c) => c !== chosen && c.evidence.some((e) => e.kind === 'heading')).map((c) => c.page);
+    if (others.length > 0) {
+      conf -= 0.1;
+      reasons.push(`the same heading is also on page${others.length > 1 ? 's' : ''} ${others.slice(0, 4).join(', ')}${others.length > 4 ? ' …' : ''}`);
+    }
   } else {
     conf = 0.35;
   }

@@ -185,6 +185,8 @@ describe('resolveDestinations: exhibits, markers, headings', () => {
     specs.push({ rows: ['ORDER', 'draft, not signed'] }, divider('TAB 1'), bodyPage(), { rows: ['ORDER', 'THIS COURT ORDERS'] });
     const { dest } = run(makePages(specs));
     expect(dest.map((d) => d.targetPage)).toEqual([4, 6]);
+    expect(dest[1]!.why).toContain('the same heading is also on page 3');
+    expect(dest[1]!.confidence).toBeLessThanOrEqual(0.5);
   });
 
   it('gives no destination (null, confidence 0, a reason) when nothing points anywhere, and never an index page', () => {
