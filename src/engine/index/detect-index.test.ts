@@ -60,6 +60,11 @@ describe('detectIndex: dotted-leader index over several pages', () => {
     expect(det.items[11]!.text).toBe('Affidavit of Witness 12 sworn May 3, 2021');
     expect(det.items[14]!.page).toBe(3);
   });
+
+  it('takes the start of a page range, however it is spaced, and drops a leading p.', () => {
+    const pages = makePages([cover, { rows: ['INDEX', 'Tab 1 | Notice ..... 1-4', 'Tab 2 | Affidavit ..... 5 – 19', 'Tab 3 | Order ..... p. 20'] }]);
+    expect(detectIndex(pages).items.map((i) => [i.text, i.pageRef])).toEqual([['Notice', '1'], ['Affidavit', '5'], ['Order', '20']]);
+  });
 });
 
 describe('detectIndex: labels', () => {

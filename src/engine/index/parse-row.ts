@@ -139,6 +139,12 @@ export function parseRow(row: Row, opts: { ocr: boolean; light?: boolean }): Par
   if (rest.length >= (labels.length > 0 ? 2 : 1) && lastIsRef && (last.breakBefore || row.leader)) {
     pageRef = /^[A-Z]{1,2}-?\d/.test(refText) ? refText : refText.replace(/[Il]/g, '1').replace(/O/g, '0').split(/[-–]/)[0]!.trim();
     refTokens.push(rest.pop()!);
+    // A range written with spaces (`12 – 15`): the reference is where it starts.
+    const n = rest.length;
+    if (n >= 3 && /^[-–—]$/.test(rest[n - 1]!.text) && /^\d{1,4}$/.test(rest[n - 2]!.text) && /^\d/.test(pageRef)) {
+      pageRef = rest[n - 2]!.text;
+      refTokens.push(rest.pop()!, rest.pop()!);
+    }
     // `p. 12`, `page 12`: the word before the number belongs to the reference.
     if (rest.length >= 2 && /^(p|pp|pg|page)\.?$/i.test(rest[rest.length - 1]!.text)) refTokens.push(rest.pop()!);
   }
