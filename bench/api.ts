@@ -10,7 +10,7 @@
  *   npx tsx bench/api.ts [--duration 10] [--connections 50] [--upload-mb 500] [--skip-upload]
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,6 +33,7 @@ const DURATION = Number(values.duration);
 const CONNECTIONS = Number(values.connections);
 const root = fileURLToPath(new URL('..', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'brieflink-bench-api-'));
+chmodSync(work, 0o755); // run as root, the embedded PostgreSQL runs as "postgres", which must enter it
 
 function rssMb(pid: number): number {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -61,7 +62,7 @@ async function main(): Promise<void> {
   process.on('exit', stop);
   try {
     for (let i = 0; ; i++) {
-      if (i > 600) throw new Error('server did not start');
+      if (i > 600 || server.exitCode !== null) throw new Error('server did not start');
       if (await fetch(`${base}/api/health`).then((r) => r.ok).catch(() => false)) break;
       await sleep(100);
     }

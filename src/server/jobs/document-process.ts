@@ -26,10 +26,10 @@ export async function documentProcess(ctx: JobContext, data: unknown): Promise<u
     .where(and(current, inArray(documents.status, ['queued', 'processing'])))
     .returning();
   if (!doc) return { skipped: true };
-  if (!doc.storageKey) throw new Error(`document ${documentId} has no file`);
 
   const file = (name: string) => storage.documentFile(doc.caseId, doc.id, name);
   let lastWrite = 0;
+  let writes: Promise<unknown> = Promise.resolve(); // progress writes, in order, all done before the result is stored
   let pageCount = doc.pageCount ?? 0;
   const onProgress = (p: TaskProgress) => {
     const now = Date.now();
@@ -48,10 +48,8 @@ export async function documentProcess(ctx: JobContext, data: unknown): Promise<u
             ocrEtaMs: p.etaMs === undefined ? null : Math.round(p.etaMs),
             parseProgress: 50 + Math.round((p.done / Math.max(1, p.total)) * 45),
           };
-    void db
-      .update(documents)
-      .set({ ...values, processHeartbeatAt: new Date() })
-      .where(current)
+    writes = writes
+      .then(() => db.update(documents).set({ ...values, processHeartbeatAt: new Date() }).where(current))
       .then(() => notifyDocument(db, documentId))
       .catch((err: unknown) => ctx.log.warn({ err, documentId }, 'progress not saved'));
   };
@@ -59,6 +57,7 @@ export async function documentProcess(ctx: JobContext, data: unknown): Promise<u
   const beat = () => db.update(documents).set({ processHeartbeatAt: new Date() }).where(current);
   const indexPages = parseIndexPages(doc.indexPages);
   try {
+    if (!doc.storageKey) throw new Error('the document has no file; upload it first');
     const out = await withHeartbeat(beat, () =>
       runPdfTask(
         {
@@ -71,6 +70,7 @@ export async function documentProcess(ctx: JobContext, data: unknown): Promise<u
         onProgress,
       ),
     );
+    await writes;
     const ocrAllFailed = out.needsOcr > 0 && out.ocrFailed.length >= out.needsOcr;
     const items = out.detection.items;
     const stored = await db.transaction(async (tx) => {
@@ -130,6 +130,7 @@ export async function documentProcess(ctx: JobContext, data: unknown): Promise<u
     ctx.log.info({ documentId, pages: out.pageCount, ocrPages: out.needsOcr, items: items.length }, 'document processed');
     return { pages: out.pageCount, items: items.length };
   } catch (err) {
+    await writes;
     const reason = failureText(err);
     await db
       .update(documents)
