@@ -41,7 +41,7 @@ export interface Assembly {
   labelled: Map<number, number>;
   headerType: ItemType | null;
   headingType: ItemType | null;
-  /** Headed TABLE OF CONTENTS: unlabelled entries with a leader and a page number are items too. */
+  /** Headed TABLE OF CONTENTS (entries are sections). */
   toc: boolean;
   hierarchical: boolean;
 }
@@ -56,6 +56,8 @@ export class ItemAssembler {
   /** The date column of the table header, [left, left of the next column]. */
   private dateColumn: [number, number] | null = null;
   private stopped = false;
+  /** Under an index heading, unlabelled rows with a leader and a page number are entries too. */
+  private headed = false;
   /** Unlabelled rows without a page number just above (in a table of contents). */
   private pending: ParsedRow[] = [];
   /** Indentation at which each kind of sub-label has opened a level. */
@@ -71,6 +73,7 @@ export class ItemAssembler {
     const cur = current ? { words: current.words.length, bbox: current.bbox, bottom: current.bottom, pageRef: current.pageRef } : null;
     const { headerType, headingType, toc, hierarchical } = this.out;
     const stopped = this.stopped;
+    const headed = this.headed;
     return () => {
       this.stack = stack;
       stack.forEach((l, i) => (l.slot.readings = readings[i]!));
@@ -79,6 +82,7 @@ export class ItemAssembler {
       if (current && cur) Object.assign(current, { bbox: cur.bbox, bottom: cur.bottom, pageRef: cur.pageRef }, { words: current.words.slice(0, cur.words) });
       Object.assign(this.out, { headerType, headingType, toc, hierarchical });
       this.stopped = stopped;
+      this.headed = headed;
       this.pending = [];
     };
   }
@@ -101,6 +105,7 @@ export class ItemAssembler {
           this.stopped = true;
           return;
         }
+        this.headed = true;
         if (pr.heading === 'toc') this.out.toc = true;
         else if (pr.heading !== 'index') this.out.headingType ??= pr.heading;
         this.current = null;
@@ -131,16 +136,16 @@ export class ItemAssembler {
         }
       }
       const continues = this.canContinue(pr, crossPage, prevBottomFrac);
-      if (continues && (pr.labels.length > 0 || !this.out.toc || this.current?.pageRef === undefined)) {
+      if (continues && (pr.labels.length > 0 || !this.headed || this.current?.pageRef === undefined)) {
         this.extend(pr);
         continue;
       }
       if (pr.labels.length > 0) continue;
-      if (this.out.toc && pr.row.leader && pr.pageRef !== undefined && pr.desc.length > 0) {
+      if (this.headed && pr.row.leader && pr.pageRef !== undefined && pr.desc.length > 0) {
         this.openUnlabelled(pr);
         continue;
       }
-      if (this.out.toc && !pr.row.leader && pr.pageRef === undefined) {
+      if (this.headed && !pr.row.leader && pr.pageRef === undefined) {
         // Perhaps the first line of an unlabelled entry whose page number is on the next line.
         const last = this.pending[this.pending.length - 1];
         if (last && last.row.page === page && pr.row.bbox[1] - last.row.bbox[3] > Math.max(last.row.size, pr.row.size)) this.pending = [];
@@ -203,7 +208,7 @@ export class ItemAssembler {
     return null;
   }
 
-  /** An unlabelled table-of-contents entry (`ARGUMENT ........ 5`), with its wrapped first lines. */
+  /** An unlabelled entry (`ARGUMENT ........ 5`, `Certificate of service .... 45`), with its wrapped first lines. */
   private openUnlabelled(pr: ParsedRow): void {
     const lead: ParsedRow[] = [];
     let below = pr.row;
@@ -218,7 +223,7 @@ export class ItemAssembler {
     const first = lead[0] ?? pr;
     const d: Draft = {
       path: [],
-      keyword: null,
+      keyword: this.out.toc ? null : 'document',
       page: pr.row.page,
       bbox: [...first.row.bbox],
       labelX: first.row.bbox[0],

@@ -61,6 +61,14 @@ describe('detectIndex: dotted-leader index over several pages', () => {
     expect(det.items[14]!.page).toBe(3);
   });
 
+  it('reads unlabelled rows with a page number under an INDEX heading as documents', () => {
+    const pages = makePages([cover, { rows: ['INDEX', 'Notice of Motion ..... 1', 'Affidavit of Kim Lee, sworn May 3, ..... 4', 'Draft Order ..... 19'] }]);
+    const det = detectIndex(pages);
+    expect(det.items.map((i) => [i.label, i.type, i.text, i.pageRef])).toEqual([
+      ['', 'document', 'Notice of Motion', '1'], ['', 'document', 'Affidavit of Kim Lee, sworn May 3,', '4'], ['', 'document', 'Draft Order', '19'],
+    ]);
+  });
+
   it('takes the start of a page range, however it is spaced, and drops a leading p.', () => {
     const pages = makePages([cover, { rows: ['INDEX', 'Tab 1 | Notice ..... 1-4', 'Tab 2 | Affidavit ..... 5 – 19', 'Tab 3 | Order ..... p. 20'] }]);
     expect(detectIndex(pages).items.map((i) => [i.text, i.pageRef])).toEqual([['Notice', '1'], ['Affidavit', '5'], ['Order', '20']]);

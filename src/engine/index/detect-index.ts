@@ -123,7 +123,7 @@ function pageStats(layout: PageLayout): PageStats {
 
 function opensIndex(s: PageStats, next: PageStats | undefined): boolean {
   if (s.stop) return false;
-  if (s.toc && s.labelled + s.unlabelledRefs >= 2) return true;
+  if (s.heading && s.labelled + s.unlabelledRefs >= 2) return true;
   if (s.heading && (s.labelled >= 2 || (s.labelled >= 1 && next !== undefined && next.labelled >= 2))) return true;
   if (s.labelled < 3) return false;
   const share = s.labelled / Math.max(1, s.content);
