@@ -18,7 +18,7 @@ export interface DocumentDeps {
 }
 
 /** Files derived from the source; all go when the source changes. */
-export const DERIVED_FILES = ['ocr-pages.json', 'Master.linked.pdf', 'review.json'] as const;
+export const DERIVED_FILES = ['pages.bin', 'ocr-pages.json', 'Master.linked.pdf', 'review.json'] as const;
 
 export async function placeSource(storage: Storage, caseId: string, documentId: string, file: ReceivedFile): Promise<void> {
   const target = storage.documentFile(caseId, documentId, 'source.pdf');

@@ -9,10 +9,11 @@ import { openPdf } from '../../engine/pdf/index.ts';
 import { resolveDestinations } from '../../engine/resolve/resolve-destinations.ts';
 import { extractAllText } from '../../engine/text/extract-text.ts';
 import { readDocument } from '../../engine/text/read-document.ts';
-import { EngineError, type PageText } from '../../engine/types.ts';
+import { EngineError } from '../../engine/types.ts';
 import { buildReview } from '../../engine/write/review.ts';
 import { writeMaster } from '../../engine/write/write-master.ts';
 import { writeFileAtomic } from './atomic-file.ts';
+import { loadOcrPages, loadPages, savePages } from './page-store.ts';
 import type { PdfTask, PdfTaskMessage, ReadOutcome, LinkOutcome } from './pdf-task-types.ts';
 
 const task = (workerData as { data: PdfTask }).data;
@@ -33,8 +34,7 @@ async function read(t: Extract<PdfTask, { op: 'read' }>): Promise<ReadOutcome> {
       ...(t.indexPages ? { ocrFirst: t.indexPages } : {}),
       onProgress: (e) => post({ type: 'progress', ...e }),
     });
-    const ocrd = result.pages.filter((p) => p.source === 'ocr');
-    writeFileAtomic(t.ocrPagesPath, JSON.stringify(ocrd));
+    savePages(result.pages, t.pagesPath, t.ocrPagesPath);
     const detection = detectIndex(result.pages, t.indexPages ? { indexPages: t.indexPages } : undefined);
     return {
       pageCount: doc.pageCount,
@@ -47,22 +47,15 @@ async function read(t: Extract<PdfTask, { op: 'read' }>): Promise<ReadOutcome> {
   }
 }
 
-function knownPages(path: string | null): Map<number, PageText> {
-  if (!path) return new Map();
-  try {
-    const pages = JSON.parse(readFileSync(path, 'utf8')) as PageText[];
-    return new Map(pages.map((p) => [p.page, p]));
-  } catch {
-    return new Map();
-  }
-}
-
 async function link(t: Extract<PdfTask, { op: 'link' }>): Promise<LinkOutcome> {
   const bytes = readBytes(t.sourcePath);
   const doc = openPdf(bytes);
   try {
-    const { pages } = await extractAllText(bytes, {}, doc);
-    for (const p of knownPages(t.ocrPagesPath).values()) if (p.page >= 1 && p.page <= pages.length) pages[p.page - 1] = p;
+    let pages = loadPages(doc.pageCount, t.pagesPath, t.ocrPagesPath);
+    if (!pages) {
+      pages = (await extractAllText(bytes, {}, doc)).pages;
+      for (const p of loadOcrPages(t.ocrPagesPath)) if (p.page >= 1 && p.page <= pages.length) pages[p.page - 1] = p;
+    }
     const detection = detectIndex(pages, t.indexPages ? { indexPages: t.indexPages } : undefined);
     const destinations = detection.items.length
       ? resolveDestinations({ items: detection.items, indexPages: detection.pages, source: pages, record: null })

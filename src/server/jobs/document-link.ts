@@ -43,6 +43,7 @@ export async function documentLink(ctx: JobContext, data: unknown): Promise<unkn
       runPdfTask({
         op: 'link',
         sourcePath: file('source.pdf'),
+        pagesPath: file('pages.bin'),
         ocrPagesPath: file('ocr-pages.json'),
         ...(indexPages ? { indexPages } : {}),
         briefName: doc.originalName,

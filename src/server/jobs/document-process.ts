@@ -63,6 +63,7 @@ export async function documentProcess(ctx: JobContext, data: unknown): Promise<u
         {
           op: 'read',
           sourcePath: file('source.pdf'),
+          pagesPath: file('pages.bin'),
           ocrPagesPath: file('ocr-pages.json'),
           ...(indexPages ? { indexPages } : {}),
           ...(ctx.config.ocrWorkers ? { ocrWorkers: ctx.config.ocrWorkers } : {}),

@@ -38,7 +38,7 @@ export async function startQueue(
       const handler = handlers[name]!;
       // pg-boss 10 runs one fetch loop per work() call: several calls = that many jobs at once.
       for (let i = 0; i < (kind.concurrency ?? 1); i++) {
-        await boss.work(name, { batchSize: 1, pollingIntervalSeconds: 2 }, async ([job]) => {
+        await boss.work(name, { batchSize: 1, pollingIntervalSeconds: kind.pollingIntervalSeconds ?? 2 }, async ([job]) => {
           if (job) return handler(ctx, job.data);
         });
       }

@@ -28,6 +28,8 @@ export interface JobKind {
   schedule?: string;
   /** Jobs of this kind one worker process runs at once. */
   concurrency?: number;
+  /** How often an idle worker looks for a job of this kind (default 2 s; pg-boss allows 0.5). */
+  pollingIntervalSeconds?: number;
 }
 
 export const jobKinds = {
@@ -39,9 +41,11 @@ export const jobKinds = {
   // document reaper (heartbeats), long before pg-boss would expire it.
   'document-process': {
     queue: { policy: 'standard', retryLimit: 2, retryDelay: 10, expireInSeconds: 4 * 3600 },
+    pollingIntervalSeconds: 0.5,
   },
   'document-link': {
     queue: { policy: 'standard', retryLimit: 2, retryDelay: 10, expireInSeconds: 3600 },
+    pollingIntervalSeconds: 0.5,
   },
 } satisfies Record<string, JobKind>;
 
