@@ -321,7 +321,8 @@ export function finishItems(a: Assembly): IndexItem[] {
   const fallback: ItemType =
     a.headerType ?? a.headingType ?? (a.hierarchical || (a.toc && a.items.some((d) => d.path.length === 0)) ? 'section' : 'tab');
   return a.items.map((d, i) => {
-    const text = d.words.join(' ').replace(/\s+/g, ' ').trim();
+    // Stray marks read by OCR at either end (`Notice of Appeal : :`) are not part of the description.
+    const text = d.words.join(' ').replace(/\s+/g, ' ').trim().replace(/(\s+[^\w\s"“”'’()[\]]{1,2})+$/u, '').replace(/^([^\w\s"“”'‘(]{1,2}\s+)+/u, '');
     const date = d.dateWords.length > 0 ? [d.date ?? '', ...d.dateWords].join(' ').trim() : (d.date ?? findDate(text));
     const item: IndexItem = {
       ordinal: i + 1,

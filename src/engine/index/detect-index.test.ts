@@ -261,6 +261,16 @@ describe('detectIndex: finding the index', () => {
   });
 });
 
+describe('detectIndex: OCR specks', () => {
+  it('drops a speck read as a word before a label and stray marks at the end of a row', () => {
+    const C = [72, 136, 238];
+    const rows = ['INDEX', { text: 'Tab No. | Date | Nature of Document', cols: C }, { text: '1 | March 23, 2020 | Excerpts from the examination :', cols: C },
+      { text: 'oe | 2 | December 26, 2021 | Email exchange', cols: [19, ...C] }, { text: '3 | August 23, 2021 | Notice of Appeal : :', cols: C }];
+    const det = detectIndex(makePages([{ ...cover, source: 'ocr' }, { rows, source: 'ocr' }]));
+    expect(det.items.map((i) => [i.label, i.text])).toEqual([['1', 'Excerpts from the examination'], ['2', 'Email exchange'], ['3', 'Notice of Appeal']]);
+  });
+});
+
 describe('detectIndex: OCR text', () => {
   it('reads labels through I/l/1 and O/0 confusions and lost page numbers', () => {
     const rows = ['INDEX', 'TAB l | Notice of Application', 'TAB 2 | Affidavit of Kim Lee', 'TAB 3 | Affidavit of Sam Park', 'TAB 4 | Cross-examination', 'TAB 5 | Exhibits', 'TAB 6 | Factum', 'TAB 7 | Order', 'TAB 8 | Costs outline', 'TAB 9 | Reply', 'TAB 1O | Draft order', 'TAB l1 | Authorities'];

@@ -88,7 +88,15 @@ export function parseRow(row: Row, opts: { ocr: boolean; light?: boolean }): Par
 
   const words = [...row.words];
   // Table rules and specks read by OCR before the first word (`|`, `[`, `_`) are not labels.
-  if (opts.ocr) while (words.length > 1 && /^[|[\]{}_~•·—–]+$/.test(words[0]!.text)) words.shift();
+  if (opts.ocr) {
+    while (words.length > 1 && /^[|[\]{}_~•·—–]+$/.test(words[0]!.text)) words.shift();
+    // A speck read as a short word in the margin (`oe  2  December 26, …`): set apart from a label.
+    const [a, b] = words;
+    if (a && b && words.length >= 3 && a.text.length <= 3 && b.breakBefore && !keywordType(a.text) &&
+        parseLabel(a.text, { ocr: false }).length === 0 && parseLabel(b.text, { ocr: true }).length > 0) {
+      words.shift();
+    }
+  }
   if (words.length === 0) return base;
   let keyword: ItemType | null = null;
   let labels: Label[] = [];

@@ -113,8 +113,11 @@ export function itemCandidates(item: IndexItem, docs: DocEvidence[]): Candidate[
     for (const c of [...byKey.values()]) {
       if (c.doc !== d.doc || c.evidence.some((e) => ANCHORS.has(e.kind))) continue;
       const prev = d.pages[c.page - 2];
-      if (prev?.blank && !d.excluded.has(prev.page)) {
+      if (!prev || d.excluded.has(prev.page)) continue;
+      if (prev.blank) {
         add(d, prev.page, { kind: 'divider', strength: 0.5, why: `page ${prev.page} has no readable text (taken as the divider page)` });
+      } else if (prev.ocr && prev.divider && labelMatch(item.label, prev.divider.label, true) === 0) {
+        add(d, prev.page, { kind: 'divider', strength: 0.5, why: `divider page '${prev.divider.shown}' whose number OCR could not read` });
       }
     }
   }

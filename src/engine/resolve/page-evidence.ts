@@ -81,6 +81,12 @@ export function pageEvidence(layout: PageLayout, doc: 'source' | 'record'): Page
     }
   }
 
+  // OCR of a huge divider label often comes back as junk glued to the keyword (`TABS.` for TAB 5 or 9).
+  if (!divider && ocr && rows.length <= 3) {
+    const m = /^(tab|exhibit|schedule|appendix)([^\s]{0,4})$/i.exec(rows[0]?.text.replace(/\s+/g, '') ?? '');
+    if (m) divider = { keyword: keywordType(m[1]!)!, label: m[2]!.replace(/[.:,]+$/, ''), shown: rows[0]!.text, alone: true };
+  }
+
   const markers: PageEvidence['markers'] = [];
   for (const r of rows) {
     if (!r.text.includes('*')) continue;

@@ -76,6 +76,20 @@ describe('resolveDestinations: pages that open a tab without a divider page', ()
     expect(dest[1]!.why).toContain("page opening with 'TAB 2 AFFIDAVIT OF SAM PARK'");
   });
 
+  it('reads an OCR divider whose number came back as a letter (TABS. for TAB 5) and uses it for the right tab', () => {
+    const specs: PageSpec[] = [cover, { rows: ['INDEX', ...[1, 2, 3, 4, 5, 6].map((i) => `Tab ${i} | Reasons for Judgment of Justice ${'ABCDEF'[i - 1]}`)] }];
+    const shown = ['TAB 1', 'TAB 2', 'TAB 3', 'TABS.', 'TABS.', 'TAB 6'];
+    for (let i = 1; i <= 6; i++) {
+      specs.push({ rows: [{ text: shown[i - 1]!, x: 250, y: 350, size: 28 }], source: 'ocr' });
+      specs.push({ rows: ['REASONS FOR JUDGMENT', `Justice ${'ABCDEF'[i - 1]}`], source: 'ocr' });
+    }
+    const { dest } = run(makePages(specs));
+    expect(dest.map((d) => d.targetPage)).toEqual([3, 5, 7, 9, 11, 13]);
+    expect(dest[4]!.why).toContain("read as TAB 5");
+    expect(dest[3]!.why).toContain('could not read');
+    expect(dest[3]!.confidence).toBeLessThan(0.75);
+  });
+
   it('takes an OCR page that came back empty just before the document as its divider page', () => {
     const specs: PageSpec[] = [cover, { rows: ['INDEX', 'Tab 1 | Notice of Appeal', 'Tab 2 | Affidavit of Kim Lee', 'Tab 3 | Factum of the Appellant'] }];
     specs.push(divider('TAB 1', 'ocr'), { rows: ['NOTICE OF APPEAL', 'THE APPELLANT APPEALS'], source: 'ocr' }, bodyPage({ source: 'ocr' }));
