@@ -14,7 +14,7 @@ const failed: string[] = [];
 
 const pad = (s: string | number, n: number) => String(s).padEnd(n);
 const lpad = (s: string | number, n: number) => String(s).padStart(n);
-console.log(`${pad('fixture', 22)} ${pad('style', 30)} ${lpad('items exp/found', 15)} ${lpad('dest right/total', 16)} ${lpad('extra', 5)} ${lpad('broken', 6)} ${lpad('time', 8)}`);
+console.log(`${pad('fixture', 22)} ${pad('style', 30)} ${lpad('items exp/found', 15)} ${lpad('dest right/total', 16)} ${lpad('extra', 5)} ${lpad('broken', 6)} ${lpad('time', 8)} ${lpad('titles', 7)}`);
 
 for (const spec of specs) {
   let s: FixtureScore;
@@ -28,10 +28,12 @@ for (const spec of specs) {
   rows.push(s);
   const style = `${spec.style}${s.scanned ? ' (scanned)' : ''}`;
   const items = `${s.expected}/${s.found}${s.labelsInOrder ? '' : '*'}`;
-  console.log(`${pad(spec.name, 22)} ${pad(style, 30)} ${lpad(items, 15)} ${lpad(`${s.destRight}/${s.destTotal}`, 16)} ${lpad(s.extraLinks, 5)} ${lpad(s.brokenLinks, 6)} ${lpad(`${(s.ms / 1000).toFixed(1)} s`, 8)}`);
+  console.log(`${pad(spec.name, 22)} ${pad(style, 30)} ${lpad(items, 15)} ${lpad(`${s.destRight}/${s.destTotal}`, 16)} ${lpad(s.extraLinks, 5)} ${lpad(s.brokenLinks, 6)} ${lpad(`${(s.ms / 1000).toFixed(1)} s`, 8)} ${lpad(`${s.textRight}/${s.destTotal}`, 7)}`);
   if (s.expected === 0 && s.reason) console.log(`${' '.repeat(23)}no index: ${s.reason}`);
   for (const p of s.problems.slice(0, 5)) console.log(`${' '.repeat(23)}${p}`);
   if (s.problems.length > 5) console.log(`${' '.repeat(23)}… ${s.problems.length - 5} more`);
+  for (const p of s.textProblems.slice(0, 3)) console.log(`${' '.repeat(23)}${p}`);
+  if (s.textProblems.length > 3) console.log(`${' '.repeat(23)}… ${s.textProblems.length - 3} more descriptions differ`);
   const need = s.scanned ? Math.ceil(0.98 * s.destTotal) : s.destTotal;
   const noIndexOk = s.expected > 0 || (s.found === 0 && !!s.reason);
   if (!s.labelsInOrder || s.destRight < need || s.extraLinks > 0 || s.brokenLinks > 0 || !noIndexOk) failed.push(spec.name);
@@ -41,7 +43,8 @@ const sum = (f: (s: FixtureScore) => number) => rows.reduce((a, s) => a + f(s), 
 console.log(`${pad('TOTAL', 22)} ${pad(`${rows.length} fixtures`, 30)} ${lpad(`${sum((s) => s.expected)}/${sum((s) => s.found)}`, 15)} ` +
   `${lpad(`${sum((s) => s.destRight)}/${sum((s) => s.destTotal)}`, 16)} ${lpad(sum((s) => s.extraLinks), 5)} ${lpad(sum((s) => s.brokenLinks), 6)} ` +
   `${lpad(`${(sum((s) => s.ms) / 1000).toFixed(1)} s`, 8)}`);
-console.log('(* = labels differ from the index; items exp/found counts rows)');
+console.log(`${' '.repeat(23)}descriptions as printed (bookmark titles): ${sum((s) => s.textRight)}/${sum((s) => s.destTotal)}`);
+console.log('(* = labels differ from the index; items exp/found counts rows; titles = descriptions read as printed, not a target)');
 if (failed.length) {
   console.log(`below target: ${failed.join(', ')}`);
   process.exitCode = 1;
