@@ -354,6 +354,10 @@ function groupHeadings(rows: ParsedRow[]): Set<ParsedRow> {
     const letters = text.replace(/[^A-Za-z]/g, '');
     if (letters.length < 3 || letters !== letters.toUpperCase()) continue;
     const same = labelled.filter((r) => Math.abs(r.labelX - g.labelX) <= 8);
+    // `l EMAIL EXCHANGE …` is tab 1 read by OCR when the next row at its indentation is tab 2.
+    const guess = g.labels.find((l) => l.kind === 'number' && l.ocrGuess);
+    const next = same[same.indexOf(g) + 1];
+    if (guess && next?.labels.some((l) => l.kind === 'number' && l.value === guess.value + 1)) continue;
     const groupsHere = same.filter((r) => !numeric(r));
     const items = same.filter((r) => numeric(r));
     if (items.length >= 2 && groupsHere.length <= items.length) out.add(g);
