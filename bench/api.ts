@@ -92,7 +92,9 @@ async function main(): Promise<void> {
       }
     };
     const listCase = (await json('POST', '/api/cases', { caseNumber: `BENCH-${Date.now()}`, title: 'Bench list' })).id;
-    for (let i = 0; i < 8; i++) await uploadBytes(listCase, small.brief, `brief-${i}.pdf`);
+    const listed: Array<{ id: string }> = [];
+    for (let i = 0; i < 8; i++) listed.push(await uploadBytes(listCase, small.brief, `brief-${i}.pdf`));
+    for (const d of listed) await waitDoc(d.id, (x) => x.status === 'completed' || x.status === 'failed'); // idle means idle
 
     const load = async (): Promise<{ p50: number; p95: number; rps: number; errors: number }> => {
       const lat: number[] = [];
