@@ -57,7 +57,12 @@ export class ItemAssembler {
   private dateColumn: [number, number] | null = null;
   private stopped = false;
   /** Under an index heading, unlabelled rows with a leader and a page number are entries too. */
-  private headed = false;
+  private headed: boolean;
+
+  /** explicit: the pages were given as the index, so unlabelled entries count without a heading. */
+  constructor(opts: { explicit?: boolean } = {}) {
+    this.headed = opts.explicit ?? false;
+  }
   /** Unlabelled rows without a page number just above (in a table of contents). */
   private pending: ParsedRow[] = [];
   /** Indentation at which each kind of sub-label has opened a level. */

@@ -192,6 +192,12 @@ describe('detectIndex: appellate brief table of contents', () => {
     expect(det.items.every((i) => i.type === 'section')).toBe(true);
   });
 
+  it('follows the table of contents onto a next page that holds only its last entry', () => {
+    const det = detectIndex(makePages([cover, toc, { rows: ['CERTIFICATE OF SERVICE ............ 14'] }, toa, bodyPage({ footer: '1' })]));
+    expect(det.pages).toEqual([2, 3]);
+    expect(det.items.at(-1)!.text).toBe('CERTIFICATE OF SERVICE');
+  });
+
   it('never takes a table of authorities for an index', () => {
     const det = detectIndex(makePages([cover, toa, bodyPage()]));
     expect(det.items).toEqual([]);

@@ -17,7 +17,7 @@ export function detectIndex(pages: PageText[], opts?: { indexPages?: number[] })
 
   if (opts?.indexPages && opts.indexPages.length > 0) {
     const chosen = opts.indexPages.map((p) => byPage.get(p)).filter((l): l is PageLayout => l !== undefined);
-    const asm = new ItemAssembler();
+    const asm = new ItemAssembler({ explicit: true });
     for (const l of chosen) asm.addPage(l.page, parsePage(l), l.height);
     const items = finishItems(asm.out);
     if (items.length > 0) return { pages: [...opts.indexPages], items };
@@ -132,7 +132,7 @@ function opensIndex(s: PageStats, next: PageStats | undefined): boolean {
 
 function mayContinue(t: PageStats): boolean {
   if (t.stop) return false;
-  if (t.labelled === 0) return t.unlabelledRefs >= 2;
+  if (t.labelled === 0) return t.unlabelledRefs >= 2 || (t.unlabelledRefs === 1 && t.content <= 3);
   if (t.header || t.heading) return true;
   const share = t.labelled / Math.max(1, t.content);
   return share >= 0.3 || t.withRef >= 2;
