@@ -36,7 +36,7 @@ const DATE_SRC = `(?:${MONTH}\\s+\\d{1,2},?\\s+\\d{4}|\\d{1,2}(?:st|nd|rd|th)?\\
 const DATE_FULL = new RegExp(`^${DATE_SRC}$`, 'i');
 const DATE_ANY = new RegExp(DATE_SRC, 'i');
 
-const HEADER_WORDS = new Set(['tab', 'tabs', 'no', 'nos', 'number', 'date', 'dated', 'nature', 'of', 'the', 'document', 'documents', 'description', 'page', 'pages', 'exhibit', 'exhibits', 'item', 'items', 'title', 'volume', 'vol', 'pg', 'particulars', 'doc', 'ref', 'reference', 'schedule', 'appendix', 'name', 'filed', 'by']);
+const HEADER_WORDS = new Set(['tabno', 'tab', 'tabs', 'no', 'nos', 'number', 'date', 'dated', 'nature', 'of', 'the', 'document', 'documents', 'description', 'page', 'pages', 'exhibit', 'exhibits', 'item', 'items', 'title', 'volume', 'vol', 'pg', 'particulars', 'doc', 'ref', 'reference', 'schedule', 'appendix', 'name', 'filed', 'by']);
 
 export type IndexHeading = ItemType | 'index' | 'toc' | 'stop';
 
@@ -68,10 +68,12 @@ export function indexHeading(text: string): IndexHeading | null {
 }
 
 function isHeader(row: Row): boolean {
+  if (/\d/.test(row.text)) return false;
   const words = row.text.toLowerCase().split(/[^a-z#]+/).filter((w) => w.length > 0);
   if (words.length < 2 || words.length > 12) return false;
   const hits = words.filter((w) => HEADER_WORDS.has(w) || w === '#').length;
-  return hits === words.length && /\b(date|document|description|page|nature|title|particulars)\b/i.test(row.text);
+  // OCR glues and garbles header words (`TabNo.`): most words, not all, must be header words.
+  return hits >= Math.max(2, Math.ceil(0.75 * words.length)) && /\b(date|document|description|page|nature|title|particulars)\b/i.test(row.text);
 }
 
 /** Reads one row: keyword, label, description, date, page reference. */
