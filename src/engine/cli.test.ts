@@ -75,6 +75,9 @@ describe('brieflink CLI', () => {
     expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(/--out/);
     expect(existsSync(join(dir, 'x'))).toBe(false);
+    const outIsFile = await run(['link', join(dir, 'brief.pdf'), '--out', join(dir, 'notes.pdf')]);
+    expect(outIsFile.code).toBe(1);
+    expect(outIsFile.stderr).toBe(`brieflink: ${join(dir, 'notes.pdf')}: not a folder\n`);
   });
 
   it('exits 2 when there is nothing to link, and explains why', async () => {

@@ -1,4 +1,4 @@
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { parsePageRanges } from './index/parse-page-ranges.ts';
@@ -69,6 +69,16 @@ async function writeAtomic(file: string, data: Uint8Array | string): Promise<voi
   }
 }
 
+/** Make the output folder (and its parents when missing) before any work, so a bad --out fails at once. */
+async function ensureFolder(dir: string): Promise<void> {
+  const info = await stat(dir).catch(() => null);
+  if (info?.isDirectory()) return;
+  if (info) throw Object.assign(new Error('not a folder'), { code: 'ENOTDIR', path: dir });
+  const parent = await stat(path.dirname(path.resolve(dir))).catch(() => null);
+  // a plain mkdir when the parent exists (recursive mkdir can spin on special file systems)
+  await mkdir(dir, { recursive: !parent });
+}
+
 /** Run a step that opens `file`, turning the PDF errors into `<file>: <reason>`. */
 async function about<T>(file: string, fn: () => Promise<T>): Promise<T> {
   try {
@@ -107,6 +117,7 @@ async function runLink(args: string[]): Promise<number> {
   const brief = await readInput(briefFile);
   const record = values.record ? await readInput(values.record) : undefined;
 
+  await ensureFolder(values.out);
   // open each input once up front so an error names the file it is about
   const { openPdf } = await import('./pdf/index.ts');
   await about(briefFile, async () => openPdf(brief).close());
@@ -121,7 +132,6 @@ async function runLink(args: string[]): Promise<number> {
     onProgress: progressPrinter(),
   });
 
-  await mkdir(values.out, { recursive: true });
   const pdfPath = path.join(values.out, 'Master.linked.pdf');
   await writeAtomic(pdfPath, result.pdf);
   await writeAtomic(path.join(values.out, 'review.json'), `${JSON.stringify(result.review, null, 2)}\n`);
@@ -186,6 +196,15 @@ export async function main(argv: string[]): Promise<number> {
     }
     if (err instanceof EngineError) {
       process.stderr.write(`brieflink: ${err.message}\n`);
+      return 1;
+    }
+    const io = err as NodeJS.ErrnoException;
+    if (typeof io.code === 'string' && io.path) {
+      // e.g. --out names a file, or a folder that cannot be written
+      const why = io.code === 'EEXIST' || io.code === 'ENOTDIR' ? 'not a folder'
+        : io.code === 'EACCES' || io.code === 'EPERM' ? 'permission denied'
+        : io.code === 'ENOENT' ? 'cannot be created' : io.message;
+      process.stderr.write(`brieflink: ${io.path}: ${why}\n`);
       return 1;
     }
     process.stderr.write(`brieflink: internal error: ${(err as Error).stack ?? String(err)}\n`);
