@@ -1,6 +1,7 @@
-import type { BBox, IndexItem, ItemType } from '../types.ts';
+import type { BBox, ItemType } from '../types.ts';
 import { isFirst, isSuccessor, type Label, type LabelKind } from './labels.ts';
-import { findDate, type ParsedRow } from './parse-row.ts';
+import { groupHeadings } from './group-headings.ts';
+import type { ParsedRow } from './parse-row.ts';
 import { rowCells, unionBox, type Token } from './rows.ts';
 
 /**
@@ -9,7 +10,7 @@ import { rowCells, unionBox, type Token } from './rows.ts';
  * a label, or whose label does not continue the list, right under an item is a wrapped continuation.
  */
 
-interface Slot {
+export interface Slot {
   readings: Label[];
 }
 
@@ -18,7 +19,7 @@ interface Level {
   x: number;
 }
 
-interface Draft {
+export interface Draft {
   path: Slot[];
   keyword: ItemType | null;
   page: number;
@@ -308,64 +309,4 @@ export class ItemAssembler {
     c.bbox = unionBox(c.bbox, pr.row.bbox);
     c.bottom = pr.row.bbox[3];
   }
-}
-
-function pathLabel(path: Slot[]): string {
-  let out = '';
-  for (const s of path) {
-    const r = s.readings[0]!;
-    if (out === '') out = r.text;
-    else if (r.kind.startsWith('paren')) out += r.text;
-    else out += '.' + r.text;
-  }
-  return out;
-}
-
-/** Final items: labels from the chosen readings, types from keywords, headers and headings. */
-export function finishItems(a: Assembly): IndexItem[] {
-  const fallback: ItemType =
-    a.headerType ?? a.headingType ?? (a.hierarchical || (a.toc && a.items.some((d) => d.path.length === 0)) ? 'section' : 'tab');
-  return a.items.map((d, i) => {
-    // Stray marks read by OCR at either end (`Notice of Appeal : :`) are not part of the description.
-    const text = d.words.join(' ').replace(/\s+/g, ' ').trim().replace(/(\s+[^\w\s"“”'’()[\]]{1,2})+$/u, '').replace(/^([^\w\s"“”'‘(]{1,2}\s+)+/u, '');
-    const date = d.dateWords.length > 0 ? [d.date ?? '', ...d.dateWords].join(' ').trim() : (d.date ?? findDate(text));
-    const item: IndexItem = {
-      ordinal: i + 1,
-      label: pathLabel(d.path),
-      type: d.keyword ?? fallback,
-      text,
-      page: d.page,
-      bbox: d.bbox.map((v) => Math.round(v * 100) / 100) as BBox,
-    };
-    if (d.pageRef) item.pageRef = d.pageRef;
-    if (date) item.date = date;
-    return item;
-  });
-}
-
-/**
- * Group headings inside an index (`A. STATEMENTS OF CASE`, `B. WITNESS STATEMENTS` over numbered tabs):
- * lettered or roman rows in upper case, without a keyword, page number or date, standing at the same
- * indentation as at least as many numbered rows (two or more).
- */
-function groupHeadings(rows: ParsedRow[]): Set<ParsedRow> {
-  const out = new Set<ParsedRow>();
-  const labelled = rows.filter((r) => r.labels.length > 0 && !r.bare);
-  const numeric = (r: ParsedRow) => r.labels.some((l) => l.kind === 'number' || l.kind === 'number-letter');
-  for (const g of labelled) {
-    if (g.labels.some((l) => !l.ocrGuess && (l.kind === 'number' || l.kind === 'number-letter'))) continue;
-    if (g.pageRef !== undefined || g.date !== undefined || g.keyword !== null) continue;
-    const text = g.desc.map((t) => t.text).join(' ');
-    const letters = text.replace(/[^A-Za-z]/g, '');
-    if (letters.length < 3 || letters !== letters.toUpperCase()) continue;
-    const same = labelled.filter((r) => Math.abs(r.labelX - g.labelX) <= 8);
-    // `l EMAIL EXCHANGE …` is tab 1 read by OCR when the next row at its indentation is tab 2.
-    const guess = g.labels.find((l) => l.kind === 'number' && l.ocrGuess);
-    const next = same[same.indexOf(g) + 1];
-    if (guess && next?.labels.some((l) => l.kind === 'number' && l.value === guess.value + 1)) continue;
-    const groupsHere = same.filter((r) => !numeric(r));
-    const items = same.filter((r) => numeric(r));
-    if (items.length >= 2 && groupsHere.length <= items.length) out.add(g);
-  }
-  return out;
 }

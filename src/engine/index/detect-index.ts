@@ -1,5 +1,6 @@
 import type { IndexDetection, PageText } from '../types.ts';
-import { finishItems, ItemAssembler } from './assemble-items.ts';
+import { ItemAssembler } from './assemble-items.ts';
+import { finishItems } from './finish-items.ts';
 import { layoutPages, type PageLayout } from './page-layout.ts';
 import { parseRow, type ParsedRow } from './parse-row.ts';
 

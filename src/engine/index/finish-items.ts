@@ -1,0 +1,37 @@
+import type { BBox, IndexItem, ItemType } from '../types.ts';
+import type { Assembly, Slot } from './assemble-items.ts';
+import { findDate } from './parse-row.ts';
+
+/** Label of an item from its path in the list: 'I.A.1' for nested entries, '7(a)' for a parenthesised sub-item. */
+function pathLabel(path: Slot[]): string {
+  let out = '';
+  for (const s of path) {
+    const r = s.readings[0]!;
+    if (out === '') out = r.text;
+    else if (r.kind.startsWith('paren')) out += r.text;
+    else out += '.' + r.text;
+  }
+  return out;
+}
+
+/** Final items: labels from the chosen readings, types from keywords, headers and headings. */
+export function finishItems(a: Assembly): IndexItem[] {
+  const fallback: ItemType =
+    a.headerType ?? a.headingType ?? (a.hierarchical || (a.toc && a.items.some((d) => d.path.length === 0)) ? 'section' : 'tab');
+  return a.items.map((d, i) => {
+    // Stray marks read by OCR at either end (`Notice of Appeal : :`) are not part of the description.
+    const text = d.words.join(' ').replace(/\s+/g, ' ').trim().replace(/(\s+[^\w\s"“”'’()[\]]{1,2})+$/u, '').replace(/^([^\w\s"“”'‘(]{1,2}\s+)+/u, '');
+    const date = d.dateWords.length > 0 ? [d.date ?? '', ...d.dateWords].join(' ').trim() : (d.date ?? findDate(text));
+    const item: IndexItem = {
+      ordinal: i + 1,
+      label: pathLabel(d.path),
+      type: d.keyword ?? fallback,
+      text,
+      page: d.page,
+      bbox: d.bbox.map((v) => Math.round(v * 100) / 100) as BBox,
+    };
+    if (d.pageRef) item.pageRef = d.pageRef;
+    if (date) item.date = date;
+    return item;
+  });
+}
