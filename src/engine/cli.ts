@@ -117,11 +117,11 @@ async function runLink(args: string[]): Promise<number> {
   const brief = await readInput(briefFile);
   const record = values.record ? await readInput(values.record) : undefined;
 
-  await ensureFolder(values.out);
   // open each input once up front so an error names the file it is about
   const { openPdf } = await import('./pdf/index.ts');
   await about(briefFile, async () => openPdf(brief).close());
   if (record) await about(values.record!, async () => openPdf(record).close());
+  await ensureFolder(values.out);
 
   const result = await linkBrief({
     brief,
