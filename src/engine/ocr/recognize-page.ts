@@ -39,6 +39,12 @@ export function looksLikeIndex(lines: PixelLine[]): boolean {
   return new Set(texts.filter((t) => ITEM_ROW.test(t)).map((t) => t.split(/\s+/)[1])).size >= 3;
 }
 
+/** Lines ordered top to bottom (single-column reading can return rows out of order). */
+function topDown(lines: PixelLine[]): PixelLine[] {
+  const top = (l: PixelLine) => Math.min(...l.words.map((w) => w.box[1]));
+  return lines.filter((l) => l.words.length > 0).sort((a, b) => top(a) - top(b));
+}
+
 export interface RecognizedPage {
   lines: PixelLine[];
   /** Resolution of the image the boxes refer to. */
@@ -72,7 +78,7 @@ export async function recognizePage(
         const lines = await read(png, psm, dpi);
         const s = score(lines);
         if (s > bestScore) {
-          best = { lines, dpi, psm };
+          best = { lines: topDown(lines), dpi, psm };
           bestScore = s;
         }
       }
