@@ -159,6 +159,19 @@ describe('documents API', () => {
     expect((await call('GET', `/api/documents/${doc.id}`)).json().linkCount).toBe(doc.index_count - 1); // one removed
   });
 
+  it('leaves no files behind when a document is deleted while its job runs', async () => {
+    const f = await loadFixture('mixed-brief');
+    const d = (await upload(t.app, cookie, caseId, f.brief, 'deleted-while-processing.pdf')).json();
+    // Deleted during OCR: the job has read the file and will still write what it read.
+    await waitForDocument(t.app, cookie, d.id, (x) => x.status === 'processing' && x.ocrProgress.avgMsPerPage !== null);
+    expect((await call('DELETE', `/api/documents/${d.id}`)).statusCode).toBe(204);
+    const jobState = async () =>
+      (await t.database.pool.query(`select state from pgboss.job where name = 'document-process' and data->>'documentId' = $1`, [d.id])).rows[0]?.state;
+    for (let i = 0; i < 600 && (await jobState()) !== 'completed'; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(await jobState()).toBe('completed');
+    expect(existsSync(t.storage.documentDir(caseId, d.id))).toBe(false);
+  }, 120_000);
+
   it('creates a document without a file, and deletes a document with its files and outputs', async () => {
     const made = await call('POST', '/api/documents', { caseId, title: 'Trial record' });
     expect(made.statusCode).toBe(201);

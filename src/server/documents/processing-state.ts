@@ -107,3 +107,9 @@ export async function withHeartbeat<T>(beat: () => Promise<unknown>, work: () =>
     clearInterval(timer);
   }
 }
+
+/** After a job whose document went away while it ran (deleted): removes the files the job wrote. */
+export async function removeFilesIfGone(db: Db, storage: { removeDocument(caseId: string, id: string): Promise<void> }, caseId: string, documentId: string): Promise<void> {
+  const [row] = await db.select({ id: documents.id }).from(documents).where(eq(documents.id, documentId)).limit(1);
+  if (!row) await storage.removeDocument(caseId, documentId);
+}

@@ -6,7 +6,7 @@ import { recordAudit } from '../audit.ts';
 import { documents, indexItems, links } from '../db/schema.ts';
 import { parseIndexPages } from '../documents/index-pages.ts';
 import { failureText, runPdfTask } from '../documents/pdf-task.ts';
-import { notifyDocument, withHeartbeat } from '../documents/processing-state.ts';
+import { notifyDocument, removeFilesIfGone, withHeartbeat } from '../documents/processing-state.ts';
 import { documentJobData } from './document-process.ts';
 import type { JobContext } from './registry.ts';
 
@@ -111,7 +111,10 @@ export async function documentLink(ctx: JobContext, data: unknown): Promise<unkn
       return { links: review.links.length, unresolved };
     });
     await notifyDocument(db, documentId);
-    if (!result) return { skipped: true };
+    if (!result) {
+      await removeFilesIfGone(db, storage, doc.caseId, documentId);
+      return { skipped: true };
+    }
     ctx.log.info({ documentId, ...result }, 'links built');
     return result;
   } catch (err) {

@@ -8,7 +8,7 @@ import { recordAudit } from '../audit.ts';
 import { documents, indexItems } from '../db/schema.ts';
 import { parseIndexPages } from '../documents/index-pages.ts';
 import { failureText, runPdfTask } from '../documents/pdf-task.ts';
-import { notifyDocument, withHeartbeat } from '../documents/processing-state.ts';
+import { notifyDocument, removeFilesIfGone, withHeartbeat } from '../documents/processing-state.ts';
 import type { TaskProgress } from '../documents/pdf-task-types.ts';
 import type { JobContext } from './registry.ts';
 
@@ -121,7 +121,10 @@ export async function documentProcess(ctx: JobContext, data: unknown): Promise<u
       });
       return row!;
     });
-    if (!stored) return { skipped: true };
+    if (!stored) {
+      await removeFilesIfGone(db, storage, doc.caseId, documentId);
+      return { skipped: true };
+    }
     await rm(file('Master.linked.pdf'), { force: true });
     // Link building asked for while the index was being detected starts now.
     if (stored.aiProcessingStatus === 'queued' && ctx.send) {
