@@ -22,7 +22,7 @@ export interface PageLayout {
 const PAGE_OF = /\bpage\s+\d+\s+of\s+\d+\b/i;
 const COURT_HEADER = /\b(case|document|doc\.?|filed|entered)\b.*\b(filed|page|pageid)\b/i;
 const PAGE_LABEL = /^(?:page\s+)?([A-Z]{1,2}-?\d{1,4})$/;
-const PAGE_NUMBER = /^(?:page|pg\.?|p\.)?\s*[-–—]?\s*([0-9IlO]{1,4})\s*[-–—]?$/i;
+const PAGE_NUMBER = /^(?:page|pg\.?|p\.)?\s*[-–—]?\s*([0-9IlO]{1,4})\s*[-–—]?(?:\s*[.,'‘’]{1,2})?$/i;
 
 /** Digits, with OCR confusions in a footer number read back (l2 → 12, 1O → 10). */
 function footerNumber(text: string): number | null {

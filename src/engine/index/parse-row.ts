@@ -92,6 +92,9 @@ export function parseRow(row: Row, opts: { ocr: boolean; light?: boolean }): Par
   // Table rules and specks read by OCR before the first word (`|`, `[`, `_`) are not labels.
   if (opts.ocr) {
     while (words.length > 1 && /^[|[\]{}_~•·—–]+$/.test(words[0]!.text)) words.shift();
+    // A quote or speck glued before the first word (`‘TAB4`).
+    const lead = /^[‘’'"`´,.•·]+(?=[A-Za-z0-9])/.exec(words[0]!.text);
+    if (lead) words[0] = { ...words[0]!, text: words[0]!.text.slice(lead[0].length) };
     // A speck read as a short word in the margin (`oe  2  December 26, …`): set apart from a label.
     const [a, b] = words;
     if (a && b && words.length >= 3 && a.text.length <= 3 && b.breakBefore && !keywordType(a.text) &&
@@ -141,13 +144,15 @@ export function parseRow(row: Row, opts: { ocr: boolean; light?: boolean }): Par
   if (labels.length > 0 && rest.length === 0) return { ...base, keyword, labels, labelX, bare: true };
 
   // Page reference: the last cell when it is a number set apart by a leader or a column gap.
+  // A speck after the page number (`… 3 .`) hides it.
+  if (opts.ocr) while (rest.length > 2 && /^[.,:;'‘’`•·]+$/.test(rest[rest.length - 1]!.text)) rest.pop();
   let pageRef: string | undefined;
   const refTokens: Token[] = [];
   const last = rest[rest.length - 1]!;
   const refText = last.text.replace(/[,;]$/, '');
-  const lastIsRef = /^\d{1,4}(?:\s*[-–]\s*\d{1,4})?$/.test(refText) || /^[A-Z]{1,2}-?\d{1,4}$/.test(refText) || (opts.ocr && /^[\dIlO]{1,4}$/.test(refText) && /\d/.test(refText)) || /^[ivxlc]{1,6}$/.test(refText);
+  const lastIsRef = /^\d{1,4}(?:\s*[-–]\s*\d{1,4})?$/.test(refText) || /^[A-Z]{1,2}-?\d{1,4}$/.test(refText) || (opts.ocr && /^[\dIlLO|]{1,4}$/.test(refText) && (/\d/.test(refText) || row.leader)) || /^[ivxlc]{1,6}$/.test(refText);
   if (rest.length >= (labels.length > 0 ? 2 : 1) && lastIsRef && (last.breakBefore || row.leader)) {
-    pageRef = /^[A-Z]{1,2}-?\d/.test(refText) ? refText : refText.replace(/[Il]/g, '1').replace(/O/g, '0').split(/[-–]/)[0]!.trim();
+    pageRef = /^[A-Z]{1,2}-?\d/.test(refText) ? refText : refText.replace(/[IlL|]/g, '1').replace(/O/g, '0').split(/[-–]/)[0]!.trim();
     refTokens.push(rest.pop()!);
     // A range written with spaces (`12 – 15`): the reference is where it starts.
     const n = rest.length;

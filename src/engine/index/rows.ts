@@ -29,6 +29,11 @@ function isLeaderMarks(t: string): boolean {
   return t.length > 0 && /^[.…_·\-]+$/.test(t);
 }
 
+/** A dot leader as OCR reads it: garbage of dots, commas and small letters with a very low confidence. */
+function isOcrLeader(w: Word): boolean {
+  return w.confidence < 25 && /^[.,:;·•«»'"`~_\-ecoanusvi0-9]+$/i.test(w.text);
+}
+
 /** True when a word may hold a leader run (three dots, underscores, middle dots or dashes, or an ellipsis). */
 function mayHoldLeader(t: string): boolean {
   let run = 0;
@@ -146,6 +151,10 @@ function buildRow(page: number, bbox: BBox, words: Word[]): Row {
   for (let i = 0; i < sorted.length; i++) {
     const w = sorted[i]!;
     // A leader written as separate dots (`. . . .`): a run of three or more words made of leader marks.
+    if (isOcrLeader(w)) {
+      push('', w.bbox, w.confidence, true);
+      continue;
+    }
     if (isLeaderMarks(w.text)) {
       let j = i;
       let chars = 0;

@@ -106,7 +106,7 @@ export function pageEvidence(layout: PageLayout, doc: 'source' | 'record'): Page
 /** The label part of a divider row (`TAB 7` → '7', `TABl` → 'l', `Exhibit "C"` → 'C'). */
 function labelToken(r: Row): string {
   const words = r.words.map((w) => w.text);
-  const first = words[0]!;
+  const first = words[0]!.replace(/^[‘’'"`´,.•·]+(?=[A-Za-z0-9])/, '');
   const glued = /^(tab|exhibit|schedule|appendix|document)(.+)$/i.exec(first);
   let rest = words.length === 1 && glued ? glued[2]! : words.slice(1).filter((w) => !/^(no\.?|#)$/i.test(w)).join('');
   rest = rest.replace(/^["“”'‘’]+|["“”'‘’.:]+$/g, '');
