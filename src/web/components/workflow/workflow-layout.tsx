@@ -1,7 +1,8 @@
 import { ListChecks } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { WorkflowSidebar } from './workflow-sidebar.tsx';
+import { WORKFLOW_STEPS } from '../../lib/workflow.ts';
+import { WorkflowSidebar, useWorkflow } from './workflow-sidebar.tsx';
 
 const WORKFLOW_PATHS = [/^\/case-management$/, /^\/cases(\/|$)/, /^\/ocr$/, /^\/links$/, /^\/hyperlinks$/, /^\/instant$/, /^\/court-ready$/, /^\/review$/];
 
@@ -17,8 +18,14 @@ export function showsWorkflow(pathname: string): boolean {
 export function WorkflowLayout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   if (!showsWorkflow(pathname)) return <>{children}</>;
+  return <WithSidebar>{children}</WithSidebar>;
+}
+
+function WithSidebar({ children }: { children: ReactNode }) {
+  const { current } = useWorkflow();
+  const step = WORKFLOW_STEPS.find((s) => s.id === current)!;
   return (
-    <div className="lg:flex">
+    <div className="lg:flex lg:min-h-[calc(100vh-4rem)]">
       <aside className="hidden w-80 shrink-0 border-r border-border bg-card lg:block">
         <div className="sticky top-16 max-h-[calc(100vh-4rem)] overflow-y-auto p-5">
           <WorkflowSidebar />
@@ -28,6 +35,9 @@ export function WorkflowLayout({ children }: { children: ReactNode }) {
         <summary className="flex cursor-pointer list-none items-center gap-2 px-4 py-3 text-sm font-medium sm:px-6">
           <ListChecks aria-hidden className="size-4 text-primary" />
           Workflow
+          <span className="font-normal text-muted-foreground">
+            · Step {step.id} of 6: {step.name}
+          </span>
           <span className="ml-auto text-xs text-muted-foreground group-open:hidden">Show steps</span>
           <span className="ml-auto hidden text-xs text-muted-foreground group-open:inline">Hide steps</span>
         </summary>

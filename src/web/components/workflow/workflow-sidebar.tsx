@@ -35,22 +35,27 @@ function completedAt(id: StepId, c: CaseRecord | undefined, docs: readonly Docum
   return null;
 }
 
-/** The workflow sidebar (spec §2, §4): six steps with status, the case's particulars and 'Auto-advance steps'. */
-export function WorkflowSidebar() {
+/** The case the workflow follows, its documents, the current step and every step's status. */
+export function useWorkflow() {
   const { pathname } = useLocation();
-  const navigate = useNavigate();
   const caseId = sidebarCaseId(pathname);
   const caseQuery = useQuery<CaseRecord>({ queryKey: ['/api/cases', caseId ?? ''], enabled: Boolean(caseId) });
   const c = caseId ? caseQuery.data : undefined;
   const documents = useCaseDocuments(c ? c.id : null);
   const docs = documents.data ?? [];
-  const setAutoAdvance = useSetAutoAdvance(c?.id ?? '');
-
   const current = currentStepFromPath(pathname, docs);
   const autoAdvance = c?.autoAdvance ?? true;
   const statuses: Record<StepId, StepStatus> = c
     ? stepStatuses({ autoAdvance, current, documents: docs })
     : { 1: current === 1 ? 'in_progress' : 'done', 2: 'blocked', 3: 'blocked', 4: 'blocked', 5: 'blocked', 6: 'blocked' };
+  return { c, docs, current, autoAdvance, statuses };
+}
+
+/** The workflow sidebar (spec §2, §4): six steps with status, the case's particulars and 'Auto-advance steps'. */
+export function WorkflowSidebar() {
+  const navigate = useNavigate();
+  const { c, docs, current, autoAdvance, statuses } = useWorkflow();
+  const setAutoAdvance = useSetAutoAdvance(c?.id ?? '');
   const reading = docs.find((d) => d.ocrStatus === 'processing');
 
   return (
