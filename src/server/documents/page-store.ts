@@ -3,7 +3,7 @@
 // pages as JSON (ocr-pages.json, their words carry their own text and confidence).
 import { readFileSync } from 'node:fs';
 import { packPages, unpackPages } from '../../engine/text/pack.ts';
-import type { PageText } from '../../engine/types.ts';
+import type { IndexDetection, PageText } from '../../engine/types.ts';
 import { writeFileAtomic } from './atomic-file.ts';
 
 const MAGIC = 'BLPAGES1';
@@ -69,4 +69,19 @@ export function loadPages(pageCount: number, binPath: string, ocrJsonPath: strin
 /** OCR'd pages only (for when the text layer must be read again). */
 export function loadOcrPages(ocrJsonPath: string): PageText[] {
   return loadOcr(ocrJsonPath);
+}
+
+/** The index detected on the stored pages, with the hand-set index pages it was detected with. */
+export function saveDetection(path: string, indexPages: number[] | undefined, detection: IndexDetection): void {
+  writeFileAtomic(path, JSON.stringify({ indexPages: indexPages ?? null, detection }));
+}
+
+/** The stored detection, when it was made with the same hand-set index pages; else null. */
+export function loadDetection(path: string, indexPages: number[] | undefined): IndexDetection | null {
+  try {
+    const saved = JSON.parse(readFileSync(path, 'utf8')) as { indexPages: number[] | null; detection: IndexDetection };
+    return JSON.stringify(saved.indexPages) === JSON.stringify(indexPages ?? null) ? saved.detection : null;
+  } catch {
+    return null;
+  }
 }

@@ -2,13 +2,21 @@
 import type { IndexDetection, ReviewJson } from '../../engine/types.ts';
 
 export type PdfTask =
-  | { op: 'inspect'; sourcePath: string }
-  | { op: 'read'; sourcePath: string; pagesPath: string; ocrPagesPath: string; indexPages?: number[]; ocrWorkers?: number }
+  | {
+      op: 'read';
+      sourcePath: string;
+      pagesPath: string;
+      ocrPagesPath: string;
+      detectionPath: string;
+      indexPages?: number[];
+      ocrWorkers?: number;
+    }
   | {
       op: 'link';
       sourcePath: string;
       pagesPath: string;
       ocrPagesPath: string;
+      detectionPath: string;
       indexPages?: number[];
       briefName: string;
       outputPath: string;

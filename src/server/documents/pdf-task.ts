@@ -15,11 +15,7 @@ export class PdfTaskError extends Error {
   }
 }
 
-type ResultOf<T extends PdfTask> = T extends { op: 'inspect' }
-  ? { pageCount: number }
-  : T extends { op: 'read' }
-    ? ReadOutcome
-    : LinkOutcome;
+type ResultOf<T extends PdfTask> = T extends { op: 'read' } ? ReadOutcome : LinkOutcome;
 
 export function runPdfTask<T extends PdfTask>(task: T, onProgress?: (p: TaskProgress) => void): Promise<ResultOf<T>> {
   return new Promise((resolve, reject) => {

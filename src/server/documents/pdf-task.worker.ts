@@ -1,6 +1,6 @@
 // Worker thread for every piece of PDF work the server does (the event loop never parses a PDF):
-// 'inspect' counts pages; 'read' extracts text, OCRs pages without text, keeps the OCR'd pages on
-// disk and detects the index; 'link' builds the linked output from the text read before (no OCR again).
+// 'read' extracts text, OCRs pages without text, keeps the text and the detected index on disk;
+// 'link' builds the linked output from what was read before (no reading or OCR again).
 import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { detectIndex } from '../../engine/index/detect-index.ts';
@@ -13,7 +13,7 @@ import { EngineError } from '../../engine/types.ts';
 import { buildReview } from '../../engine/write/review.ts';
 import { writeMaster } from '../../engine/write/write-master.ts';
 import { writeFileAtomic } from './atomic-file.ts';
-import { loadOcrPages, loadPages, savePages } from './page-store.ts';
+import { loadDetection, loadOcrPages, loadPages, saveDetection, savePages } from './page-store.ts';
 import type { PdfTask, PdfTaskMessage, ReadOutcome, LinkOutcome } from './pdf-task-types.ts';
 
 const task = (workerData as { data: PdfTask }).data;
@@ -36,6 +36,7 @@ async function read(t: Extract<PdfTask, { op: 'read' }>): Promise<ReadOutcome> {
     });
     savePages(result.pages, t.pagesPath, t.ocrPagesPath);
     const detection = detectIndex(result.pages, t.indexPages ? { indexPages: t.indexPages } : undefined);
+    saveDetection(t.detectionPath, t.indexPages, detection);
     return {
       pageCount: doc.pageCount,
       needsOcr: result.needsOcr.length,
@@ -52,11 +53,14 @@ async function link(t: Extract<PdfTask, { op: 'link' }>): Promise<LinkOutcome> {
   const doc = openPdf(bytes);
   try {
     let pages = loadPages(doc.pageCount, t.pagesPath, t.ocrPagesPath);
+    const fromStore = pages !== null; // the detection stored with these pages still holds
     if (!pages) {
       pages = (await extractAllText(bytes, {}, doc)).pages;
       for (const p of loadOcrPages(t.ocrPagesPath)) if (p.page >= 1 && p.page <= pages.length) pages[p.page - 1] = p;
     }
-    const detection = detectIndex(pages, t.indexPages ? { indexPages: t.indexPages } : undefined);
+    const detection =
+      (fromStore ? loadDetection(t.detectionPath, t.indexPages) : null) ??
+      detectIndex(pages, t.indexPages ? { indexPages: t.indexPages } : undefined);
     const destinations = detection.items.length
       ? resolveDestinations({ items: detection.items, indexPages: detection.pages, source: pages, record: null })
       : [];
@@ -73,12 +77,7 @@ async function link(t: Extract<PdfTask, { op: 'link' }>): Promise<LinkOutcome> {
 
 async function run(): Promise<void> {
   try {
-    if (task.op === 'inspect') {
-      const doc = openPdf(readBytes(task.sourcePath));
-      const pageCount = doc.pageCount;
-      doc.close();
-      post({ type: 'result', result: { pageCount } });
-    } else if (task.op === 'read') {
+    if (task.op === 'read') {
       post({ type: 'result', result: await read(task) });
     } else {
       post({ type: 'result', result: await link(task) });

@@ -45,6 +45,7 @@ export async function documentLink(ctx: JobContext, data: unknown): Promise<unkn
         sourcePath: file('source.pdf'),
         pagesPath: file('pages.bin'),
         ocrPagesPath: file('ocr-pages.json'),
+        detectionPath: file('detection.json'),
         ...(indexPages ? { indexPages } : {}),
         briefName: doc.originalName,
         outputPath: file('Master.linked.pdf'),

@@ -39,7 +39,7 @@ export async function documentProcess(ctx: JobContext, data: unknown): Promise<u
     if (p.phase === 'text') pageCount = p.total;
     const values =
       p.phase === 'text'
-        ? { parseProgress: Math.round((p.done / Math.max(1, p.total)) * 50), ocrTotal: p.total, ocrDone: 0 }
+        ? { pageCount: p.total, parseProgress: Math.round((p.done / Math.max(1, p.total)) * 50), ocrTotal: p.total, ocrDone: 0 }
         : {
             // Pages whose text is known: those with a text layer, plus the pages OCR'd so far.
             ocrDone: pageCount - p.total + p.done,
@@ -65,6 +65,7 @@ export async function documentProcess(ctx: JobContext, data: unknown): Promise<u
           sourcePath: file('source.pdf'),
           pagesPath: file('pages.bin'),
           ocrPagesPath: file('ocr-pages.json'),
+          detectionPath: file('detection.json'),
           ...(indexPages ? { indexPages } : {}),
           ...(ctx.config.ocrWorkers ? { ocrWorkers: ctx.config.ocrWorkers } : {}),
         },

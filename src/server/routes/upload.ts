@@ -11,7 +11,7 @@ import { uploadFields } from '../../contract/documents.ts';
 import { recordAudit } from '../audit.ts';
 import { requireUser } from '../auth/guard.ts';
 import { documents, indexItems, links } from '../db/schema.ts';
-import { inspectAndQueue, placeSource, type DocumentDeps } from '../documents/intake.ts';
+import { queueNewSource, placeSource, type DocumentDeps } from '../documents/intake.ts';
 import { documentById, documentRow, requireCase } from '../documents/queries.ts';
 import { receiveUpload, type ReceivedFile } from '../documents/receive-upload.ts';
 import { AppError, parseInput } from '../errors.ts';
@@ -76,7 +76,7 @@ export async function uploadRoutes(app: FastifyInstance, deps: DocumentDeps, max
         fileSize: row!.fileSize,
         sha256: row!.sha256,
       });
-      await inspectAndQueue(deps, row!);
+      await queueNewSource(deps, row!);
       return reply.code(201).send(await documentById(db, id));
     });
 
@@ -112,7 +112,7 @@ export async function uploadRoutes(app: FastifyInstance, deps: DocumentDeps, max
           { originalName: before.originalName, sha256: before.sha256 },
           { originalName: file.fileName, sha256: file.sha256, fileSize: file.size });
       });
-      await inspectAndQueue(deps, before);
+      await queueNewSource(deps, before);
       return documentById(db, before.id);
     });
   });
