@@ -69,7 +69,11 @@ export const documentRecord = z.object({
 });
 export type DocumentRecord = z.infer<typeof documentRecord>;
 
-/** POST /api/upload/document answers 201 with the new document. */
+/**
+ * POST /api/upload/document answers 201 with the new document (status 'queued', pageCount null until its
+ * processing opens it a moment later). A PDF that cannot be opened (password, damage) then ends
+ * status 'failed' with failureReason; a non-PDF is refused at once with 400 'Please select a PDF file.'
+ */
 export const uploadResponse = documentRecord;
 export type UploadResponse = DocumentRecord;
 /** Multipart text fields sent with `file` (caseId required; title and alias optional). */
