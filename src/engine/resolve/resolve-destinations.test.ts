@@ -185,6 +185,16 @@ describe('resolveDestinations: exhibits, markers, headings', () => {
     expect(dest[1]!.why).toContain("record marker '*T2'");
   });
 
+  it('never sends an item to the record\'s own index page, whose rows repeat the descriptions', () => {
+    const brief = makePages([cover, { rows: ['INDEX', 'Tab 1 | Transcript of the trial', 'Tab 2 | Judgment of the court'] }, bodyPage()]);
+    const record = makePages([
+      { rows: ['INDEX', 'Tab 1 | Transcript of the trial', 'Tab 2 | Judgment of the court'] },
+      { rows: ['TRANSCRIPT OF THE TRIAL', 'Day one'] }, bodyPage(), { rows: ['JUDGMENT OF THE COURT', 'The appeal is dismissed.'] },
+    ]);
+    const { dest } = run(brief, record);
+    expect(dest.map((d) => [d.target, d.targetPage])).toEqual([['record', 2], ['record', 4]]);
+  });
+
   it('uses headings matching the description when nothing else is there, with a modest confidence', () => {
     const specs: PageSpec[] = [cover, { rows: ['INDEX', 'Tab 1 | Notice of Application', 'Tab 2 | Affidavit of Kim Lee', 'Tab 3 | Factum of the Applicant'] }];
     specs.push({ rows: ['NOTICE OF APPLICATION', 'TO THE RESPONDENT'] }, bodyPage(), { rows: ['AFFIDAVIT OF KIM LEE', 'I, Kim Lee, make oath and say'] }, bodyPage(), { rows: ['FACTUM OF THE APPLICANT', 'PART I'] });

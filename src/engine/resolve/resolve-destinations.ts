@@ -1,3 +1,4 @@
+import { detectIndex } from '../index/detect-index.ts';
 import { layoutPages } from '../index/page-layout.ts';
 import type { Destination, IndexItem, PageText } from '../types.ts';
 import { ANCHORS, itemCandidates, type Candidate, type DocEvidence } from './candidates.ts';
@@ -25,7 +26,11 @@ export function resolveDestinations(input: {
   const excluded = new Set<number>(input.indexPages);
   for (let p = 1; p < firstIndex; p++) excluded.add(p);
   docs.push(docEvidence(input.source, 'source', excluded, 0));
-  if (input.record) docs.push(docEvidence(input.record, 'record', new Set(), input.source.length));
+  if (input.record) {
+    // A record often opens with its own index, whose rows repeat the brief's descriptions: never a destination.
+    const own = detectIndex(input.record);
+    docs.push(docEvidence(input.record, 'record', new Set(own.pages), input.source.length));
+  }
 
   const cands: Candidate[][] = input.items.map((it) => itemCandidates(it, docs));
   const chosen = chooseSequence(cands);
