@@ -87,7 +87,8 @@ class Collector {
 
   #endWord(): void {
     if (this.#wordText) {
-      this.#words.push({ text: this.#wordText, bbox: roundBox([this.#x0, this.#y0, this.#x1, this.#y1]), confidence: 100 });
+      const bbox: BBox = [round(this.#x0), round(this.#y0), round(this.#x1), round(this.#y1)];
+      this.#words.push({ text: this.#wordText, bbox, confidence: 100 });
       this.#wordText = '';
     }
   }
