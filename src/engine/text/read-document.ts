@@ -58,13 +58,19 @@ export async function readDocument(bytes: Uint8Array, doc: PdfDoc, opts: ReadOpt
   const ocrFailed: ReadResult['ocrFailed'] = [];
   const todo = ocrOrder(needsOcr.filter((p) => opts.ocrOnly?.(p) ?? true), opts.ocrFirst);
   if (opts.ocr !== 'off' && todo.length > 0) {
-    const res = await ocrPages(bytes, todo, {
-      ...(opts.ocrWorkers ? { workers: opts.ocrWorkers } : {}),
-      onProgress: (p) =>
-        opts.onProgress?.({ phase: 'ocr', done: p.done, total: p.total, etaMs: p.etaMs, avgMsPerPage: p.avgMsPerPage }),
-    });
-    for (const pt of res.pages) pages[pt.page - 1] = pt;
-    ocrFailed.push(...res.failed);
+    try {
+      const res = await ocrPages(bytes, todo, {
+        ...(opts.ocrWorkers ? { workers: opts.ocrWorkers } : {}),
+        onProgress: (p) =>
+          opts.onProgress?.({ phase: 'ocr', done: p.done, total: p.total, etaMs: p.etaMs, avgMsPerPage: p.avgMsPerPage }),
+      });
+      for (const pt of res.pages) pages[pt.page - 1] = pt;
+      ocrFailed.push(...res.failed);
+    } catch (err) {
+      // OCR as a whole unavailable (no engine, no language data): every page is reported, the run goes on
+      const error = `OCR unavailable: ${(err as Error).message}`;
+      ocrFailed.push(...todo.map((page) => ({ page, error })));
+    }
   }
   return { pages, needsOcr, ocrFailed };
 }
