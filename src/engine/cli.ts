@@ -135,7 +135,8 @@ async function runLink(args: string[]): Promise<number> {
   const pdfPath = path.join(values.out, 'Master.linked.pdf');
   await writeAtomic(pdfPath, result.pdf);
   await writeAtomic(path.join(values.out, 'review.json'), `${JSON.stringify(result.review, null, 2)}\n`);
-  for (const f of result.ocrFailed) process.stderr.write(`brieflink: OCR failed on page ${f.page}: ${f.error}\n`);
+  for (const f of result.ocrFailed.slice(0, 5)) process.stderr.write(`brieflink: OCR failed on page ${f.page}: ${f.error}\n`);
+  if (result.ocrFailed.length > 5) process.stderr.write(`brieflink: OCR failed on ${result.ocrFailed.length - 5} more pages\n`);
 
   const v = result.review.validation;
   process.stderr.write(
