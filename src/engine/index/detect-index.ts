@@ -36,7 +36,9 @@ export function detectIndex(pages: PageText[], opts?: { indexPages?: number[] })
   const memo: Array<PageStats | undefined> = [];
   const stat = (i: number): PageStats | undefined =>
     i < layouts.length ? (memo[i] ??= pageStats(layouts[i]!)) : undefined;
-  for (let i = 0; i < layouts.length; i++) {
+  // An index stands at the front: the scan for where one opens covers the first 60 pages or 30%.
+  const scan = Math.min(layouts.length, Math.max(60, Math.ceil(0.3 * layouts.length)));
+  for (let i = 0; i < scan; i++) {
     const s = stat(i)!;
     if (!opensIndex(s, s.heading ? stat(i + 1) : undefined)) continue;
     const asm = new ItemAssembler();
