@@ -169,3 +169,36 @@ test('title suggestions come from earlier documents after two characters and fil
   await expect(panel.getByLabel('File/Case Number')).toHaveValue('CV-22-0042');
   await expect(panel.getByLabel(/Document Alias/)).toHaveValue('COMP');
 });
+
+test('a file the server refuses is marked Failed with its reason; retry and remove work on it', async ({ page }) => {
+  const brief = await fixturePdf('ontario-brief', 'good.pdf');
+  const created = await createCaseThroughApi(page, `FA-${uniqueSuffix()}`, 'Refused matter');
+  await page.goto(`/cases/${created.id}`);
+  await page.getByRole('button', { name: 'Upload Documents', exact: true }).click();
+  const panel = page.getByRole('region', { name: 'Upload Documents' });
+  // A text file named .pdf and typed as a PDF passes the browser's check; the server reads its content.
+  await panel.getByLabel('Choose PDF files').setInputFiles([
+    { name: 'fake.pdf', mimeType: 'application/pdf', buffer: Buffer.from('Only text, no PDF inside.') },
+    { name: 'good.pdf', mimeType: 'application/pdf', buffer: Buffer.from(brief.bytes) },
+  ]);
+  await panel.getByRole('button', { name: 'Upload 2 Files' }).click();
+  const failed = panel.getByRole('listitem', { name: 'Upload fake.pdf' });
+  await expect(failed).toContainText('Failed');
+  // The server's own reason, not a generic message.
+  await expect(failed).toContainText(/PDF/);
+  await expect(failed).not.toContainText('Upload failed (');
+  await expect(failed.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
+  await expect(panel.getByRole('listitem', { name: 'Upload good.pdf' })).toContainText('Success');
+  await expect(toastWith(page, 'Upload Progress')).toContainText('1 files uploaded successfully, 1 failed');
+
+  await failed.getByRole('button', { name: 'Retry fake.pdf' }).click();
+  await expect(toastWith(page, 'Retry Failed')).toContainText('Failed to upload fake.pdf. Please check the file and try again.');
+  await panel.getByRole('button', { name: 'Retry All Failed' }).click();
+  await expect(toastWith(page, 'Upload Failed')).toContainText('1 file(s) failed to upload. Check file size and format.');
+  await failed.getByRole('button', { name: 'Remove fake.pdf' }).click();
+  await expect(panel.getByRole('listitem', { name: 'Upload fake.pdf' })).toHaveCount(0);
+  await expect(panel.getByRole('button', { name: 'Retry All Failed' })).toHaveCount(0);
+  await panel.getByRole('button', { name: 'Close' }).click();
+  await expect(panel).toHaveCount(0);
+  await expect(page.getByRole('list', { name: 'Documents' }).getByRole('listitem')).toHaveCount(1);
+});
