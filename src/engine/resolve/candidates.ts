@@ -28,6 +28,8 @@ export interface DocEvidence {
   pages: PageEvidence[];
   printed: PrintedPages;
   headings: Map<string, HeadingRow[]>;
+  /** Words of the first rows of each page (index page − 1), to tell apart pages under the same heading. */
+  topWords: Array<Set<string>>;
   /** Pages that can never be a destination (the index itself, pages before it). */
   excluded: Set<number>;
   /** Added to a page number to get its position in brief-then-record order. */
@@ -37,6 +39,7 @@ export interface DocEvidence {
 }
 
 const MAX_CANDIDATES = 16;
+const STOP = new Set(['the', 'and', 'for', 'from', 'with', 'dated', 'sworn', 'held', 'between', 'copy', 'issued', 'respect']);
 
 export const ANCHORS: ReadonlySet<EvidenceKind> = new Set(['divider', 'marker', 'cover']);
 
@@ -171,6 +174,7 @@ function headingMatches(item: IndexItem, d: DocEvidence): Array<{ page: number; 
   if (desc.length === 0) return [];
   const out: Array<{ page: number; evidence: Evidence }> = [];
   const own = lastLabelPart(item.label);
+  const dateWords = item.date ? normWords(item.date) : [];
   for (let at = 0; at < Math.min(4, desc.length); at++) {
     const rest = desc.slice(at);
     for (const r of d.headings.get(rest[0]!) ?? []) {
@@ -189,6 +193,12 @@ function headingMatches(item: IndexItem, d: DocEvidence): Array<{ page: number; 
       if (r.label !== null && !labelled && desc.length <= 2) continue;
       if (labelled) s += 0.1;
       if (r.order <= 3) s += 0.05;
+      // The rest of the description (a judge's name, a date) near the top of the page.
+      const extra = [...desc, ...dateWords].filter((w) => (w.length >= 3 || /^\d+$/.test(w)) && !STOP.has(w) && !r.words.includes(w));
+      if (extra.length > 0) {
+        const top = d.topWords[r.page - 1];
+        s += (0.1 * extra.filter((w) => top?.has(w)).length) / extra.length;
+      }
       out.push({ page: r.page, evidence: { kind: 'heading', strength: Math.min(0.65, s), why: `heading '${r.text.slice(0, 60)}'` } });
     }
   }

@@ -1,5 +1,6 @@
 import { detectIndex } from '../index/detect-index.ts';
 import { layoutPages } from '../index/page-layout.ts';
+import { normWords } from '../index/rows.ts';
 import type { Destination, IndexItem, PageText } from '../types.ts';
 import { ANCHORS, itemCandidates, type Candidate, type DocEvidence } from './candidates.ts';
 import { chooseSequence } from './choose-sequence.ts';
@@ -60,7 +61,8 @@ function docEvidence(pages: PageText[], doc: 'source' | 'record', excluded: Set<
     }
   }
   const usesDividers = evidence.filter((e) => e.divider !== null).length >= 2;
-  return { doc, pages: evidence, printed: calibratePrinted(evidence), headings, excluded, base, usesDividers };
+  const topWords = layouts.map((l) => new Set(l.rows.slice(0, 10).flatMap((r) => normWords(r.text))));
+  return { doc, pages: evidence, printed: calibratePrinted(evidence), headings, topWords, excluded, base, usesDividers };
 }
 
 function noDestinationWhy(item: IndexItem, cands: Candidate[]): string {
