@@ -56,6 +56,10 @@ test('uploading a brief in the browser: progress from 10%, Success, the index co
   await expect(done).toBeVisible({ timeout: 60_000 });
   await expect(done).toContainText(`${brief.items} hyperlinks built`);
   await expect(doc).toContainText(`${brief.items} links`);
+  const open = await doc.getByRole('link', { name: 'Open Book of Documents' }).getAttribute('href');
+  const pdf = await page.request.get(open!);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
 
   await doc.getByRole('button', { name: 'Delete Book of Documents' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Document' }).click();
@@ -201,4 +205,20 @@ test('a file the server refuses is marked Failed with its reason; retry and remo
   await panel.getByRole('button', { name: 'Close' }).click();
   await expect(panel).toHaveCount(0);
   await expect(page.getByRole('list', { name: 'Documents' }).getByRole('listitem')).toHaveCount(1);
+});
+
+test('a damaged PDF fails with its reason and only it offers Retry', async ({ page }) => {
+  const brief = await fixturePdf('ontario-brief');
+  const created = await createCaseThroughApi(page, `DM-${uniqueSuffix()}`, 'Damaged matter');
+  await uploadThroughApi(page, created.id, 'ontario-brief.pdf', brief.bytes, 'Good Brief');
+  await uploadThroughApi(page, created.id, 'damaged.pdf', new TextEncoder().encode('%PDF-1.4\n1 0 obj broken'), 'Damaged Brief');
+  await page.goto(`/cases/${created.id}`);
+  const damaged = documentRow(page, 'Damaged Brief');
+  await expect(damaged).toContainText('OCR failed', { timeout: 30_000 });
+  await expect(damaged).toContainText(/damaged/i);
+  await expect(documentRow(page, 'Good Brief')).toContainText('OCR complete', { timeout: 30_000 });
+  await expect(documentRow(page, 'Good Brief').getByRole('button', { name: 'Retry Good Brief' })).toHaveCount(0);
+  await damaged.getByRole('button', { name: 'Retry Damaged Brief' }).click();
+  await expect(toastWith(page, 'Retry Started')).toBeVisible();
+  await expect(damaged).toContainText('OCR failed', { timeout: 30_000 });
 });

@@ -18,6 +18,8 @@ test('a brief with scanned pages: the OCR page follows it live until its text is
   await expect(card).toBeVisible();
   await expect(card).toContainText(/Waiting to start…|Page \d+ of \d+|Reading pages…/);
   await expect(card.getByRole('progressbar')).toHaveAttribute('aria-valuenow', /\d+/);
+  // While the only document is being read, step 3 of the sidebar counts its pages.
+  await expect(page.getByRole('navigation', { name: 'Workflow' })).toContainText(/Processing page \d+ of \d+ \(\d+%\)/, { timeout: 60_000 });
   await expect(row).toContainText(/Text ready on all \d+ pages/, { timeout: 120_000 });
   await expect(card).toHaveCount(0);
 
