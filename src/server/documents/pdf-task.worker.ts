@@ -15,8 +15,10 @@ import { writeMaster } from '../../engine/write/write-master.ts';
 import { writeFileAtomic } from './atomic-file.ts';
 import { loadDetection, loadOcrPages, loadPages, saveDetection, savePages } from './page-store.ts';
 import type { PdfTask, PdfTaskMessage, ReadOutcome, LinkOutcome } from './pdf-task-types.ts';
+import { lowerThreadPriority } from './thread-priority.ts';
 
 const task = (workerData as { data: PdfTask }).data;
+lowerThreadPriority();
 const post = (m: PdfTaskMessage) => parentPort!.postMessage(m);
 
 function readBytes(path: string): Uint8Array {
