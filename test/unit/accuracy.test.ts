@@ -40,8 +40,10 @@ function startMark(item: Fixture['truth']['items'][number], page: PageText | und
   if (item.target === 'record' && lines.some((l) => l === `*T${item.label}`)) return 'mark';
   if (item.type === 'exhibit') {
     // A commissioner's cover ('This is Exhibit "C" referred to…', any case) or a bare 'EXHIBIT 4' slip sheet.
-    const cover = new RegExp(`^this is exhibit "${escape(item.label)}"`, 'i');
-    const slip = new RegExp(`^exhibit "?${escape(item.label)}"?$`, 'i');
+    // An exhibit listed under its affidavit's tab is labelled '2.A': its cover names it 'A'.
+    const own = escape(item.label.split('.').at(-1) ?? '');
+    const cover = new RegExp(`^this is exhibit "${own}"`, 'i');
+    const slip = new RegExp(`^exhibit "?${own}"?$`, 'i');
     return lines.some((l) => cover.test(l)) || (lines.length === 1 && slip.test(lines[0] ?? '')) ? 'mark' : null;
   }
   if (item.type === 'section') {
