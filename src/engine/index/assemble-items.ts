@@ -33,6 +33,8 @@ export interface Draft {
   pageRef?: string;
   bottom: number;
   size: number;
+  /** Page of the last row joined (a description may wrap onto the next index page). */
+  lastPage?: number;
 }
 
 export interface Assembly {
@@ -114,7 +116,7 @@ export class ItemAssembler {
         this.headed = true;
         if (pr.heading === 'toc') this.out.toc = true;
         else if (pr.heading !== 'index') this.out.headingType ??= pr.heading;
-        this.current = null;
+        if (!first) this.current = null;
         this.pending = [];
         continue;
       }
@@ -127,7 +129,8 @@ export class ItemAssembler {
         const cells = rowCells(pr.row);
         const at = cells.findIndex((c) => /^dated?$/i.test(c.map((t) => t.text).join(' ')));
         if (at >= 0) this.dateColumn = [cells[at]![0]!.bbox[0] - 6, (cells[at + 1]?.[0]?.bbox[0] ?? Infinity) - 6];
-        this.current = null;
+        // A header repeated at the top of the next page does not end an entry wrapped over the page break.
+        if (!first) this.current = null;
         continue;
       }
       const crossPage = first && this.current !== null && this.current.page !== page;
@@ -142,7 +145,11 @@ export class ItemAssembler {
         }
       }
       const continues = this.canContinue(pr, crossPage, prevBottomFrac);
-      if (continues && (pr.labels.length > 0 || !this.headed || this.current?.pageRef === undefined)) {
+      // Under an index heading, a row with a leader and a page number after an entry that has its page
+      // number is a new unlabelled entry, and an unlabelled entry ends with its page number.
+      const entryLike = pr.labels.length === 0 && pr.row.leader && pr.pageRef !== undefined && this.current?.pageRef !== undefined;
+      const finished = this.current?.path.length === 0 && this.current.pageRef !== undefined;
+      if (continues && !(this.headed && (entryLike || finished))) {
         this.extend(pr);
         continue;
       }
@@ -286,8 +293,13 @@ export class ItemAssembler {
     if (!c || pr.row.words.length === 0) return false;
     const x = pr.row.bbox[0];
     if (x < c.labelX - 3 || x > Math.max(c.descX, c.labelX) + 40) return false;
+    // A capitalised row out in the label column under a description in mixed case (`LEGISLATION`)
+    // is a group heading, not the rest of the description.
+    const letters = pr.row.text.replace(/[^A-Za-z]/g, '');
+    const own = c.words.join('').replace(/[^A-Za-z]/g, '');
+    if (x < c.descX - 8 && letters.length >= 3 && letters === letters.toUpperCase() && own !== own.toUpperCase()) return false;
     if (crossPage) return prevBottomFrac > 0.7 && x >= c.descX - 3 && pr.labels.length === 0;
-    if (c.page !== pr.row.page) return false;
+    if ((c.lastPage ?? c.page) !== pr.row.page) return false;
     const gap = pr.row.bbox[1] - c.bottom;
     return gap <= 1.0 * Math.max(c.size, pr.row.size);
   }
@@ -295,10 +307,15 @@ export class ItemAssembler {
   /** Puts a row's words into the description, or the date when they stand in the date column. */
   private place_words(c: Draft, words: Token[], skip: ReadonlySet<Token> | null): void {
     const col = this.dateColumn ?? (c.dateCol ? [c.dateCol[0] - 4, c.descX - 4] as [number, number] : null);
+    const first = c.words.length === 0;
     for (const t of words) {
       if (skip?.has(t)) continue;
       if (col && t.bbox[0] >= col[0] && t.bbox[0] < col[1]) c.dateWords.push(t.text);
-      else c.words.push(t.text);
+      else {
+        // The description starts at its first word (a date column before it is not part of it).
+        if (first && c.words.length === 0) c.descX = t.bbox[0];
+        c.words.push(t.text);
+      }
     }
   }
 
@@ -306,7 +323,9 @@ export class ItemAssembler {
     const c = this.current!;
     this.place_words(c, pr.row.words, new Set(pr.refTokens ?? []));
     if (pr.pageRef && !c.pageRef) c.pageRef = pr.pageRef;
-    c.bbox = unionBox(c.bbox, pr.row.bbox);
+    // The link box stays on the item's own page; a part wrapped onto the next page is text only.
+    if (pr.row.page === c.page) c.bbox = unionBox(c.bbox, pr.row.bbox);
     c.bottom = pr.row.bbox[3];
+    c.lastPage = pr.row.page;
   }
 }

@@ -82,7 +82,11 @@ export function parseRow(row: Row, opts: { ocr: boolean; light?: boolean }): Par
     row, keyword: null, labels: [], labelX: row.bbox[0], descX: row.bbox[0], desc: [], header: false, heading: null, bare: false,
   };
   if (row.words.length === 0) return base;
-  if (row.words.length <= 12 && !row.leader) {
+  // A lone word (`Index`, `exhibits`) is a heading only in capitals or near the top of the page:
+  // elsewhere it is the end of a wrapped description.
+  const caps = row.text.replace(/l/g, 'I');
+  const lone = row.words.length === 1 && caps !== caps.toUpperCase() && (row.bbox[1] > 200 || /^[a-z]/.test(row.text));
+  if (row.words.length <= 12 && !row.leader && !lone) {
     const heading = indexHeading(row.text);
     if (heading) return { ...base, heading };
     if (isHeader(row)) return { ...base, header: true };

@@ -144,7 +144,7 @@ function buildRow(page: number, bbox: BBox, words: Word[]): Row {
     const trimmed = text.trim();
     if (trimmed === '') return;
     const gap = prevRight === null ? 0 : bbox[0] - prevRight;
-    tokens.push({ text: trimmed, bbox, confidence, breakBefore: pendingBreak || gap > 1.1 * size });
+    tokens.push({ text: trimmed, bbox, confidence, breakBefore: pendingBreak || gap > 0.9 * size });
     pendingBreak = false;
     prevRight = bbox[2];
   };
