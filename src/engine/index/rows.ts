@@ -168,7 +168,27 @@ function buildRow(page: number, bbox: BBox, words: Word[]): Row {
     if (!mayHoldLeader(w.text)) push(w.text, w.bbox, w.confidence, false);
     else for (const part of splitLeaders(w)) push(part.text, part.bbox, part.confidence, part.leader);
   }
+  leader = dropOcrLeaderTail(tokens) || leader;
   return { page, words: tokens, text: tokens.map((t) => t.text).join(' '), bbox, size, leader };
+}
+
+/**
+ * OCR reads a dot leader as low-confidence garbage (`eee ete`, `Lee eebneae`) before the page number:
+ * drop such a run before a final number (confidence < 40) or at the very end (confidence < 20).
+ * Returns true when a run was dropped (the row then has a leader).
+ */
+function dropOcrLeaderTail(tokens: Token[]): boolean {
+  const n = tokens.length;
+  if (n < 3) return false;
+  const numberLast = /^[\dIlO]{1,4}$/.test(tokens[n - 1]!.text) && tokens[n - 1]!.confidence >= 60;
+  const limit = numberLast ? 40 : 20;
+  let j = numberLast ? n - 2 : n - 1;
+  const end = j;
+  while (j >= 1 && tokens[j]!.confidence < limit && tokens[j]!.text.length <= 12) j--;
+  if (j === end) return false;
+  tokens.splice(j + 1, end - j);
+  if (numberLast) tokens[j + 1]!.breakBefore = true;
+  return true;
 }
 
 /** Cells of a row: runs of tokens separated by a leader or a wide gap. */
