@@ -60,11 +60,15 @@ export function itemCandidates(item: IndexItem, docs: DocEvidence[]): Candidate[
   };
 
   const ref = refNumber(item.pageRef);
+  // An exhibit listed under its affidavit's tab ('2.A') is marked on its cover by its own letter ('A').
+  const ownLabel = item.label.split('.').at(-1) ?? item.label;
+  const nestedExhibit = item.type === 'exhibit' && ownLabel !== item.label;
   for (const d of docs) {
     // An unlabelled entry (`ARGUMENT ..... 5`) has no divider, marker or cover page of its own.
     for (const p of item.label === '' ? [] : d.pages) {
       if (p.divider) {
-        const m = labelMatch(item.label, p.divider.label, p.ocr);
+        const nestedOk = nestedExhibit && p.divider.keyword === 'exhibit';
+        const m = Math.max(labelMatch(item.label, p.divider.label, p.ocr), nestedOk ? 0.95 * labelMatch(ownLabel, p.divider.label, p.ocr) : 0);
         if (m > 0) {
           const kindOk = p.divider.keyword === item.type || (['tab', 'document'].includes(p.divider.keyword) && ['tab', 'document', 'section'].includes(item.type));
           const read = m < 1 ? ` (read as ${p.divider.keyword.toUpperCase()} ${item.label})` : '';
@@ -83,7 +87,7 @@ export function itemCandidates(item: IndexItem, docs: DocEvidence[]): Candidate[
         if (m > 0) add(d, p.page, { kind: 'marker', strength: m, why: `${d.doc === 'record' ? 'record ' : ''}marker '${mk.shown}'` });
       }
       if (p.cover) {
-        const m = labelMatch(item.label, p.cover.label, p.ocr);
+        const m = Math.max(labelMatch(item.label, p.cover.label, p.ocr), nestedExhibit ? 0.95 * labelMatch(ownLabel, p.cover.label, p.ocr) : 0);
         if (m > 0) add(d, p.page, { kind: 'cover', strength: m * (item.type === 'exhibit' ? 1 : 0.9), why: `exhibit cover page '${p.cover.shown}'` });
       }
     }
