@@ -31,6 +31,8 @@ export function offlineWorkerOptions() {
 export async function createTesseractJsEngine(): Promise<OcrEngine> {
   // OEM 1 = LSTM only: the data package is the LSTM model.
   const worker: TesseractWorker = await createWorker('eng', 1, offlineWorkerOptions());
+  // Tesseract's own diagnostics ("Detected 26 diacritics") would otherwise go to stderr.
+  await worker.setParameters({ debug_file: '/dev/null' });
   let currentPsm: SegmentationMode | null = null;
   let currentDpi: number | null = null;
 
