@@ -18,6 +18,8 @@ export interface QueuedFile {
   progress: number;
   error: string | null;
   document: DocumentRecord | null;
+  /** The title and alias it was sent with, so a retry sends them again. */
+  details: UploadDetails;
 }
 
 let keyCounter = 0;
@@ -55,13 +57,13 @@ export function useUploadQueue(caseId: string) {
     keyCounter += pdfs.length;
     setFiles((list) => [
       ...list,
-      ...pdfs.map((file, i) => ({ key: `f${keyCounter - i}-${file.name}`, file, state: 'selected' as const, progress: 0, error: null, document: null })),
+      ...pdfs.map((file, i) => ({ key: `f${keyCounter - i}-${file.name}`, file, state: 'selected' as const, progress: 0, error: null, document: null, details: {} })),
     ]);
   }, []);
 
   const uploadOne = useCallback(
     async (item: QueuedFile, details: UploadDetails): Promise<boolean> => {
-      patch(item.key, { state: 'uploading', progress: 0, error: null });
+      patch(item.key, { state: 'uploading', progress: 0, error: null, details });
       const handle = uploadDocument(item.file, caseId, details, (progress) => patch(item.key, { progress }));
       handles.current.set(item.key, handle);
       try {
@@ -96,7 +98,7 @@ export function useUploadQueue(caseId: string) {
     async (key: string) => {
       const item = files.find((f) => f.key === key);
       if (!item) return;
-      if (await uploadOne(item, {})) toast({ title: 'Retry Successful', description: `${item.file.name} uploaded.`, variant: 'success' });
+      if (await uploadOne(item, item.details)) toast({ title: 'Retry Successful', description: `${item.file.name} uploaded.`, variant: 'success' });
       else toast({ title: 'Retry Failed', description: `Failed to upload ${item.file.name}. Please check the file and try again.`, variant: 'destructive' });
     },
     [files, uploadOne],
@@ -105,7 +107,7 @@ export function useUploadQueue(caseId: string) {
   const retryAllFailed = useCallback(async () => {
     const failed = files.filter((f) => f.state === 'failed');
     let ok = 0;
-    for (const item of failed) if (await uploadOne(item, {})) ok += 1;
+    for (const item of failed) if (await uploadOne(item, item.details)) ok += 1;
     summaryToast(ok, failed.length - ok);
   }, [files, uploadOne]);
 

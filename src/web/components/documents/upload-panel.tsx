@@ -45,10 +45,14 @@ export function UploadPanel({ caseId, caseNumber, onClose }: { caseId: string; c
     };
   }, [caseId, selectedNames]);
 
-  // A single file's name is the natural title until the person types one.
+  // A single file's name is the natural title until the person types one (offered once per file).
+  const offeredFor = useRef<string | null>(null);
+  const only = selected.length === 1 ? selected[0]! : null;
   useEffect(() => {
-    if (selected.length === 1 && !details.title) setDetails((d) => ({ ...d, title: selected[0]!.file.name.replace(/\.pdf$/i, '') }));
-  }, [selected, details.title]);
+    if (!only || offeredFor.current === only.key) return;
+    offeredFor.current = only.key;
+    setDetails((d) => (d.title ? d : { ...d, title: only.file.name.replace(/\.pdf$/i, '') }));
+  }, [only]);
 
   const startUpload = async () => {
     setDuplicates([]);
