@@ -222,3 +222,27 @@ test('a damaged PDF fails with its reason and only it offers Retry', async ({ pa
   await expect(toastWith(page, 'Retry Started')).toBeVisible();
   await expect(damaged).toContainText('OCR failed', { timeout: 30_000 });
 });
+
+test('dropping files on the panel: PDFs are listed, anything else is silently left out', async ({ page }) => {
+  const created = await createCaseThroughApi(page, `DR-${uniqueSuffix()}`, 'Drop matter');
+  await page.goto(`/cases/${created.id}`);
+  await page.getByRole('button', { name: 'Upload Documents', exact: true }).click();
+  const panel = page.getByRole('region', { name: 'Upload Documents' });
+  const drop = await page.evaluateHandle(() => {
+    const data = new DataTransfer();
+    data.items.add(new File(['%PDF-1.7'], 'exhibit-a.pdf', { type: 'application/pdf' }));
+    data.items.add(new File(['%PDF-1.7'], 'exhibit-b.pdf', { type: 'application/pdf' }));
+    data.items.add(new File(['hello'], 'notes.txt', { type: 'text/plain' }));
+    data.items.add(new File(['PK'], 'memo.docx', { type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' }));
+    return data;
+  });
+  await panel.getByTestId('dropzone').dispatchEvent('drop', { dataTransfer: drop });
+  const files = panel.getByRole('list', { name: 'Files to upload' });
+  await expect(files.getByRole('listitem')).toHaveCount(2);
+  await expect(files).toContainText('exhibit-a.pdf');
+  await expect(files).toContainText('exhibit-b.pdf');
+  await expect(panel.getByRole('button', { name: 'Upload 2 Files' })).toBeEnabled();
+  await expect(panel).toContainText('With several files, each document takes its file name as its title.');
+  await panel.getByRole('button', { name: 'Cancel' }).click();
+  await expect(panel).toHaveCount(0);
+});

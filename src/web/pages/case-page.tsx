@@ -1,6 +1,6 @@
 import { ArrowLeft, Link2, Loader2, Upload, Zap } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link, Navigate, useParams } from 'react-router';
+import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { CaseDetails } from '../components/documents/case-details.tsx';
 import { DocumentList } from '../components/documents/document-list.tsx';
 import { UploadPanel } from '../components/documents/upload-panel.tsx';
@@ -34,6 +34,13 @@ export function CasePage() {
   useEffect(() => {
     if (query.data) rememberOpenedCase(query.data.id);
   }, [query.data]);
+
+  // The workflow's hyperlinking step points here with #case-documents.
+  const { hash } = useLocation();
+  const loaded = Boolean(documents.data);
+  useEffect(() => {
+    if (loaded && hash === '#case-documents') document.getElementById('case-documents')?.scrollIntoView({ block: 'start' });
+  }, [hash, loaded]);
 
   // A deleted document leaves the selection too.
   const docs = documents.data ?? [];
