@@ -18,4 +18,10 @@ describe('outline titles', () => {
     expect([outlineLevel({ type: 'section', label: 'I' }), outlineLevel({ type: 'section', label: 'I.A' }),
       outlineLevel({ type: 'section', label: 'V.C.2' })]).toEqual([0, 1, 2]);
   });
+
+  it('names an entry printed without a label by its description alone', () => {
+    expect(outlineTitle({ type: 'section', label: '', text: 'ARGUMENT' })).toBe('ARGUMENT');
+    expect(outlineTitle({ type: 'document', label: '', text: 'Notice of  Motion' })).toBe('Notice of Motion');
+    expect(outlineLevel({ type: 'section', label: '' })).toBe(0);
+  });
 });

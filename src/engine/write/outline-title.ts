@@ -19,17 +19,19 @@ function typeWord(type: ItemType): string | undefined {
  */
 export function outlineLevel(item: Pick<IndexItem, 'type' | 'label'>): number {
   if (typeWord(item.type)) return 0;
-  return item.label.split('.').filter(Boolean).length - 1;
+  return Math.max(0, item.label.split('.').filter(Boolean).length - 1);
 }
 
 /**
  * Bookmark title for an index item: `Tab 3 – Affidavit of …` (the item's type word, its label,
  * an en dash and its description); table-of-contents sections read as printed, `I. Introduction`,
- * `A. Qualifications` (nested under their parent section).
+ * `A. Qualifications` (nested under their parent section). An entry printed without a label
+ * reads as its description alone, as in the index.
  */
 export function outlineTitle(item: Pick<IndexItem, 'type' | 'label' | 'text'>): string {
   const text = item.text.replace(/\s+/g, ' ').trim();
   const word = typeWord(item.type);
+  if (!item.label.trim()) return text || word || 'Untitled entry';
   if (!word) {
     const own = item.label.split('.').filter(Boolean).at(-1) ?? item.label;
     const label = /[.)]$/.test(own) ? own : `${own}.`;
