@@ -20,17 +20,23 @@ export function installGuard(app: FastifyInstance, db: Db, appUrl: string | unde
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (req) => {
     checkOrigin(req, appUrl);
-    const isApi = req.url === '/api' || req.url.startsWith('/api/');
+    // Decided by the route the request reaches, not by how its path is spelt: the router decodes
+    // percent-escapes, so '/%61pi/cases' reaches '/api/cases' while req.url does not start with '/api/'.
+    const isApi = isApiPath(req.routeOptions.url) || isApiPath(req.url);
     if (!isApi) return; // the web app's files need no session
     const isPublic = req.routeOptions.config?.public === true;
     const lookup = userForToken(db, req.cookies[SESSION_COOKIE]);
     // Health and readiness must answer even when the database does not.
     req.user = isPublic ? await lookup.catch(() => null) : await lookup;
     const known = req.routeOptions.url !== undefined;
-    if (isApi && known && !isPublic && !req.user) {
+    if (known && !isPublic && !req.user) {
       throw new AppError('unauthorized', 'You are not signed in');
     }
   });
+}
+
+function isApiPath(path: string | undefined): boolean {
+  return path !== undefined && (path === '/api' || path.startsWith('/api/') || path.startsWith('/api?'));
 }
 
 export function requireUser(req: FastifyRequest): SessionUser {
