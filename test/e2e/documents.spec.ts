@@ -246,3 +246,20 @@ test('dropping files on the panel: PDFs are listed, anything else is silently le
   await panel.getByRole('button', { name: 'Cancel' }).click();
   await expect(panel).toHaveCount(0);
 });
+
+test('processing a selection where one document cannot be linked reports “Processing Completed with Issues”', async ({ page }) => {
+  test.setTimeout(90_000);
+  const brief = await fixturePdf('ontario-brief');
+  const created = await createCaseThroughApi(page, `PI-${uniqueSuffix()}`, 'Issues matter');
+  await uploadThroughApi(page, created.id, 'ontario-brief.pdf', brief.bytes, 'Good Brief');
+  await uploadThroughApi(page, created.id, 'damaged.pdf', new TextEncoder().encode('%PDF-1.4\n1 0 obj broken'), 'Damaged Brief');
+  await page.goto(`/cases/${created.id}`);
+  await expect(documentRow(page, 'Good Brief')).toContainText(`${brief.items} index items`, { timeout: 30_000 });
+  await expect(documentRow(page, 'Damaged Brief')).toContainText('OCR failed', { timeout: 30_000 });
+  await page.getByLabel('Select all').check();
+  await page.getByRole('button', { name: 'Process Selected (2)' }).click();
+  const toast = toastWith(page, 'Processing Completed with Issues');
+  await expect(toast).toBeVisible({ timeout: 60_000 });
+  await expect(toast).toContainText(`${brief.items} hyperlinks built; 1 succeeded, 1 failed.`);
+  await expect(documentRow(page, 'Good Brief')).toContainText(`${brief.items} links`);
+});
