@@ -45,7 +45,8 @@ test('Auto-advance steps is on by default and its change is kept on the case', a
   await expect(sidebar(page)).toContainText('Automatically move to next step when current step completes');
   const saved = page.waitForResponse((r) => r.url().endsWith(`/api/cases/${created.id}`) && r.request().method() === 'PATCH');
   await box.uncheck();
-  expect((await saved).status()).toBe(200);
+  const answer = await saved;
+  expect(answer.status(), await answer.text()).toBe(200);
   // With auto-advance off and no recorded progress, only the current step is in progress.
   await expect(step(page, /1 Create Case/)).toContainText('Not available yet');
   await page.reload();
