@@ -14,14 +14,10 @@ export function documentUrl(id: string): string {
 
 /** Whether a document is still moving through OCR, index detection or link building. */
 export function isWorking(doc: DocumentRecord): boolean {
-  return (
-    doc.ocrStatus === 'pending' ||
-    doc.ocrStatus === 'queued' ||
-    doc.ocrStatus === 'processing' ||
-    doc.index_status === 'pending' ||
-    doc.aiProcessingStatus === 'queued' ||
-    doc.aiProcessingStatus === 'processing'
-  ) && doc.status !== 'failed' && doc.status !== 'awaiting-file';
+  if (doc.status === 'failed' || doc.status === 'awaiting-file') return false;
+  const reading = doc.ocrStatus === 'pending' || doc.ocrStatus === 'queued' || doc.ocrStatus === 'processing';
+  const linking = doc.aiProcessingStatus === 'queued' || doc.aiProcessingStatus === 'processing';
+  return reading || linking || doc.index_status === 'pending';
 }
 
 /** The case's documents; re-read every 2 s while any of them is being processed, so statuses move on their own. */
