@@ -31,6 +31,12 @@ async function messagesFor(db: Db, d: DocumentRow): Promise<StreamMessage[]> {
 }
 
 export function documentStreamRoutes(app: FastifyInstance, db: Db, events: DocumentEvents): void {
+  // Open streams are hijacked replies the server waits for on close: end them when it shuts down.
+  const open = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const end of [...open]) end();
+  });
+
   app.get('/api/documents/:id/stream', async (req, reply) => {
     const first = await documentRow(db, req.params);
     reply.hijack();
@@ -51,6 +57,7 @@ export function documentStreamRoutes(app: FastifyInstance, db: Db, events: Docum
     const end = () => {
       if (ended) return;
       ended = true;
+      open.delete(end);
       clearInterval(poll);
       clearInterval(keepalive);
       unsubscribe();
@@ -87,6 +94,7 @@ export function documentStreamRoutes(app: FastifyInstance, db: Db, events: Docum
     const poll = setInterval(refresh, POLL_MS);
     const keepalive = setInterval(() => res.write(': keepalive\n\n'), KEEPALIVE_MS);
     res.on('close', end);
+    open.add(end);
     unsubscribe = await events.subscribe(first.id, refresh);
     if (ended) unsubscribe();
     else await push(first);
