@@ -32,24 +32,31 @@ async function linkById(db: Db, id: string) {
   return toJson(rows)[0]!;
 }
 
-async function applyChange(db: Db, user: Actor, id: string, change: UpdateLinkBody): Promise<boolean> {
-  const [before] = await db.select().from(links).where(eq(links.id, id)).limit(1);
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** A target page within the source document (its page count), as a 400 naming the field otherwise. */
+async function checkTargetPage(db: Db | Tx, srcDocId: string, target: string, targetPage: number): Promise<void> {
+  if (target !== 'source') return;
+  const [doc] = await db.select({ pageCount: documents.pageCount }).from(documents).where(eq(documents.id, srcDocId));
+  if (doc?.pageCount && targetPage > doc.pageCount) {
+    throw new AppError('validation', `targetPage must be at most ${doc.pageCount}, the pages of this document`, 'targetPage');
+  }
+}
+
+/** Applies one change inside the caller's transaction, so a bad entry of a bulk update undoes all. */
+async function applyChange(tx: Tx, user: Actor, id: string, change: UpdateLinkBody): Promise<boolean> {
+  const [before] = await tx.select().from(links).where(eq(links.id, id)).limit(1);
   if (!before) return false;
   const set: Partial<typeof links.$inferInsert> = { updatedAt: new Date() };
   if (change.status !== undefined) set.status = change.status;
   if (change.targetPage !== undefined) {
-    const [doc] = await db.select({ pageCount: documents.pageCount }).from(documents).where(eq(documents.id, before.srcDocId));
-    if (doc?.pageCount && before.target === 'source' && change.targetPage > doc.pageCount) {
-      throw new AppError('validation', `targetPage must be at most ${doc.pageCount}, the pages of this document`, 'targetPage');
-    }
+    await checkTargetPage(tx, before.srcDocId, before.target, change.targetPage);
     set.targetPage = change.targetPage;
     set.why = change.why ?? 'page set by the reviewer';
     set.confidence = '1';
   } else if (change.why !== undefined) set.why = change.why;
-  await db.transaction(async (tx) => {
-    const [after] = await tx.update(links).set(set).where(eq(links.id, id)).returning();
-    await recordAudit(tx, user, 'update', 'link', id, before, after);
-  });
+  const [after] = await tx.update(links).set(set).where(eq(links.id, id)).returning();
+  await recordAudit(tx, user, 'update', 'link', id, before, after);
   return true;
 }
 
@@ -75,6 +82,7 @@ export function linkRoutes(app: FastifyInstance, db: Db): void {
     if (!item) throw new AppError('not_found', 'Index item not found');
     const [existing] = await db.select({ id: links.id }).from(links).where(eq(links.indexItemId, item.id)).limit(1);
     if (existing) throw new AppError('conflict', 'This index item already has its link; change that one instead', 'indexItemId');
+    await checkTargetPage(db, item.documentId, 'source', body.targetPage);
     const [row] = await db
       .insert(links)
       .values({
@@ -102,7 +110,9 @@ export function linkRoutes(app: FastifyInstance, db: Db): void {
     const ids = [...new Set(changes.map((c) => c.id))];
     const found = await db.select({ id: links.id }).from(links).where(inArray(links.id, ids));
     if (found.length !== ids.length) throw new AppError('not_found', 'Link not found');
-    for (const c of changes) await applyChange(db, user, c.id, c.change);
+    await db.transaction(async (tx) => {
+      for (const c of changes) await applyChange(tx, user, c.id, c.change);
+    });
     const rows = toJson(await selectLinks(db).where(inArray(links.id, ids)));
     return { updated: changes.length, links: rows };
   });
@@ -111,7 +121,8 @@ export function linkRoutes(app: FastifyInstance, db: Db): void {
     const user = requireUser(req);
     const { id } = parseInput(linkIdParams, req.params);
     const change = parseInput(updateLinkBody, req.body);
-    if (!(await applyChange(db, user, id, change))) throw new AppError('not_found', 'Link not found');
+    const found = await db.transaction((tx) => applyChange(tx, user, id, change));
+    if (!found) throw new AppError('not_found', 'Link not found');
     return linkById(db, id);
   });
 
