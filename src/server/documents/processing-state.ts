@@ -18,12 +18,18 @@ export async function notifyDocument(db: Db, documentId: string): Promise<void> 
   await db.execute(sql`select pg_notify(${NOTIFY_CHANNEL}, ${documentId})`);
 }
 
-/** Queues text extraction, OCR and index detection from the start (upload, reupload, retry, reindex). */
+/**
+ * Queues text extraction, OCR and index detection from the start (upload, reupload, retry, reindex).
+ * A link build under way for the earlier text becomes stale (new link run) and stores nothing; one
+ * that was asked for starts again when the new index is known.
+ */
 export async function queueProcessing(db: Db, send: JobSender, documentId: string): Promise<void> {
   const [row] = await db
     .update(documents)
     .set({
       processRun: sql`${documents.processRun} + 1`,
+      linkRun: sql`${documents.linkRun} + 1`,
+      aiProcessingStatus: sql`case when ${documents.aiProcessingStatus} = 'processing' then 'queued' else ${documents.aiProcessingStatus} end`,
       status: 'queued',
       failureReason: null,
       ocrStatus: 'queued',
