@@ -1,13 +1,22 @@
-// Index pages set by hand: free text such as `2,3,4` or `2-5` (spec §5) → sorted page numbers.
+// Index pages set by hand: free text such as `2,3,4` or `2-5` (spec §5) → sorted page numbers, read
+// by the engine's parser. `checkIndexPages` refuses, as a 400 naming the field, what the parser
+// refuses or a page past the document; jobs read stored text that was checked when it was set.
+import { parsePageRanges } from '../../engine/index/parse-page-ranges.ts';
+import { AppError } from '../errors.ts';
+
 export function parseIndexPages(text: string | null | undefined): number[] | undefined {
   if (!text?.trim()) return undefined;
-  const pages = new Set<number>();
-  for (const part of text.split(',')) {
-    const m = /^\s*(\d+)\s*(?:-\s*(\d+))?\s*$/.exec(part);
-    if (!m) continue;
-    const from = Number(m[1]);
-    const to = m[2] ? Number(m[2]) : from;
-    for (let p = Math.min(from, to); p <= Math.max(from, to) && pages.size < 500; p++) if (p >= 1) pages.add(p);
+  try {
+    return parsePageRanges(text);
+  } catch {
+    return undefined;
   }
-  return pages.size ? [...pages].sort((a, b) => a - b) : undefined;
+}
+
+export function checkIndexPages(text: string, pageCount: number | null): void {
+  try {
+    parsePageRanges(text, pageCount ?? undefined);
+  } catch (err) {
+    throw new AppError('validation', `indexPages: ${(err as Error).message}`, 'indexPages');
+  }
 }

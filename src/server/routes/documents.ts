@@ -10,6 +10,7 @@ import { recordAudit } from '../audit.ts';
 import { requireUser } from '../auth/guard.ts';
 import { documents } from '../db/schema.ts';
 import { contentDisposition } from '../documents/content-disposition.ts';
+import { checkIndexPages } from '../documents/index-pages.ts';
 import type { DocumentDeps } from '../documents/intake.ts';
 import { queueProcessing } from '../documents/processing-state.ts';
 import { caseDocuments, caseIdParams, documentById, documentRow, requireCase } from '../documents/queries.ts';
@@ -69,6 +70,7 @@ export function documentRoutes(app: FastifyInstance, deps: DocumentDeps): void {
       changes.lawyerReviewed = body.reviewStatus === 'approved';
       changes.reviewedAt = body.reviewStatus ? new Date() : null;
     }
+    if (body.indexPages) checkIndexPages(body.indexPages, before.pageCount);
     const indexPagesChanged = body.indexPages !== undefined && (body.indexPages || null) !== before.indexPages;
     if (indexPagesChanged) changes.indexPages = body.indexPages || null;
     const [after] = await db.update(documents).set(changes).where(eq(documents.id, before.id)).returning();
