@@ -1,5 +1,6 @@
 import './wasm-handle.ts';
 import * as mupdf from 'mupdf';
+import { saveBytes } from './save-bytes.ts';
 import { EngineError, type BBox, type PageText } from '../types.ts';
 import type { PdfDoc } from './types.ts';
 import { appendDocument } from './append.ts';
@@ -63,6 +64,9 @@ export class MupdfDoc implements PdfDoc {
         return pix.asPNG().slice();
       } finally {
         pix.destroy();
+        // Decoded page images stay in MuPDF's store and WASM memory never shrinks: a scanned
+        // brief rendered page after page grew by ~2 MB a page until the store was emptied.
+        mupdf.emptyStore();
       }
     });
   }
@@ -199,12 +203,7 @@ export class MupdfDoc implements PdfDoc {
   save(): Uint8Array {
     // written unencrypted: courts' e-filing systems refuse encrypted PDFs (owner-locked input opens
     // without a password). Object streams only when the input had them (PDF/A-1 forbids them).
-    const buf = this.doc.saveToBuffer(`garbage=compact,encrypt=none${this.#objectStreams ? ',compress,objstms' : ''}`);
-    try {
-      return buf.asUint8Array().slice();
-    } finally {
-      buf.destroy();
-    }
+    return saveBytes(this.doc, `garbage=compact,encrypt=none${this.#objectStreams ? ',compress,objstms' : ''}`);
   }
 
   close(): void {
