@@ -1,5 +1,6 @@
 import './wasm-handle.ts';
 import * as mupdf from 'mupdf';
+import { saveBytes } from './save-bytes.ts';
 import { EngineError } from '../types.ts';
 import type { PdfDoc } from './types.ts';
 import { MupdfDoc } from './mupdf-doc.ts';
@@ -85,12 +86,7 @@ export function createPdfFromImages(pages: Array<{ png: Uint8Array; widthPt: num
         image.destroy();
       }
     }
-    const buf = doc.saveToBuffer('garbage=compact,compress');
-    try {
-      return buf.asUint8Array().slice();
-    } finally {
-      buf.destroy();
-    }
+    return saveBytes(doc, 'garbage=compact,compress');
   } finally {
     doc.destroy();
   }

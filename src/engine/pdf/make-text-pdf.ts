@@ -1,5 +1,6 @@
 import './wasm-handle.ts';
 import * as mupdf from 'mupdf';
+import { saveBytes } from './save-bytes.ts';
 
 export interface TextLineSpec {
   text: string;
@@ -31,12 +32,7 @@ export function makeTextPdf(pages: TextLineSpec[][], size: [number, number] = [6
       const resources = doc.addObject({ Font: { F1: fontRef } });
       doc.insertPage(-1, doc.addPage([0, 0, w, h], 0, resources, ops));
     }
-    const buf = doc.saveToBuffer('garbage=compact');
-    try {
-      return buf.asUint8Array().slice();
-    } finally {
-      buf.destroy();
-    }
+    return saveBytes(doc, 'garbage=compact');
   } finally {
     font.destroy();
     doc.destroy();
@@ -47,12 +43,7 @@ export function makeTextPdf(pages: TextLineSpec[][], size: [number, number] = [6
 export function encryptPdf(bytes: Uint8Array, userPassword: string, ownerPassword = `${userPassword}-owner`): Uint8Array {
   const doc = new mupdf.PDFDocument(bytes);
   try {
-    const buf = doc.saveToBuffer(`encrypt=aes-256,user-password=${userPassword},owner-password=${ownerPassword}`);
-    try {
-      return buf.asUint8Array().slice();
-    } finally {
-      buf.destroy();
-    }
+    return saveBytes(doc, `encrypt=aes-256,user-password=${userPassword},owner-password=${ownerPassword}`);
   } finally {
     doc.destroy();
   }
@@ -63,12 +54,7 @@ export function deletePages(bytes: Uint8Array, pages: number[]): Uint8Array {
   const doc = new mupdf.PDFDocument(bytes);
   try {
     for (const p of [...pages].sort((a, b) => b - a)) doc.deletePage(p - 1);
-    const buf = doc.saveToBuffer('');
-    try {
-      return buf.asUint8Array().slice();
-    } finally {
-      buf.destroy();
-    }
+    return saveBytes(doc, '');
   } finally {
     doc.destroy();
   }
@@ -84,12 +70,7 @@ export function addNote(bytes: Uint8Array, page: number, rect: [number, number, 
     annot.setContents(contents);
     annot.update();
     p.destroy();
-    const buf = doc.saveToBuffer('');
-    try {
-      return buf.asUint8Array().slice();
-    } finally {
-      buf.destroy();
-    }
+    return saveBytes(doc, '');
   } finally {
     doc.destroy();
   }
