@@ -113,4 +113,13 @@ describe('OpenID Connect sign-in', () => {
     const me = await fetch(`${restrictedBase}/api/auth/user`, { headers: { cookie: ok.header() } });
     expect((await me.json()).email).toBe('fay@firm.example');
   });
+
+  it('does not let an email the provider has not verified pass ALLOWED_EMAIL_DOMAINS', async () => {
+    provider.signInAs({ sub: 'acct-mal', email: 'mallory@firm.example', given_name: 'Mal', family_name: 'Lory', email_verified: false });
+    const jar = new CookieJar();
+    const { res } = await browse(`${restrictedBase}/api/login`, jar);
+    expect(res.status).toBe(403);
+    expect((await res.json()).message).toContain('firm.example');
+    expect(jar.get('brieflink_session')).toBeUndefined();
+  });
 });

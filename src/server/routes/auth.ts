@@ -83,7 +83,8 @@ export function authRoutes(app: FastifyInstance, db: Db, config: Config, oidc: O
     }
     reply.clearCookie(TX_COOKIE, { path: '/api/callback' });
     const identity = await oidc.complete(new URL(req.url, publicBase(req, config)), transaction);
-    assertEmailAllowed(identity.email, config.allowedEmailDomains);
+    // Only an address the provider vouches for proves membership of an allowed domain.
+    assertEmailAllowed(identity.emailVerified ? identity.email : null, config.allowedEmailDomains);
     const user = await upsertOidcUser(db, identity);
     const session = await createSession(db, user.id);
     await recordAudit(db, { id: user.id, email: user.email }, 'login', 'user', user.id, null, null);

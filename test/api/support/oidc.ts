@@ -9,6 +9,8 @@ export interface TestAccount {
   email: string;
   given_name: string;
   family_name: string;
+  /** Whether the provider vouches for the email (default true). */
+  email_verified?: boolean;
 }
 
 export interface TestProvider {
@@ -45,7 +47,7 @@ export async function startProvider(port: number, clientId: string, clientSecret
       if (!a) return undefined;
       return {
         accountId: sub,
-        claims: async () => ({ ...a, email_verified: true, name: `${a.given_name} ${a.family_name}` }),
+        claims: async () => ({ email_verified: true, ...a, name: `${a.given_name} ${a.family_name}` }),
       };
     },
   });
