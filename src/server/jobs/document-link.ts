@@ -8,6 +8,7 @@ import { parseIndexPages } from '../documents/index-pages.ts';
 import { failureText, runPdfTask } from '../documents/pdf-task.ts';
 import { notifyDocument, removeFilesIfGone, withHeartbeat } from '../documents/processing-state.ts';
 import { documentJobData } from './document-process.ts';
+import { indexItemRows } from './index-item-rows.ts';
 import type { JobContext } from './registry.ts';
 
 export const NO_INDEX_REASON =
@@ -65,16 +66,7 @@ export async function documentLink(ctx: JobContext, data: unknown): Promise<unkn
       const items = await tx
         .insert(indexItems)
         .values(
-          review.index.items.map((i) => ({
-            documentId,
-            ordinal: i.ordinal,
-            label: i.label,
-            type: i.type,
-            text: i.text,
-            page: i.page,
-            bbox: i.bbox,
-            pageRef: i.pageRef ?? null,
-          })),
+          indexItemRows(documentId, review.index.items),
         )
         .returning({ id: indexItems.id, ordinal: indexItems.ordinal });
       const itemId = new Map(items.map((i) => [i.ordinal, i.id]));

@@ -10,6 +10,7 @@ import { parseIndexPages } from '../documents/index-pages.ts';
 import { failureText, runPdfTask } from '../documents/pdf-task.ts';
 import { notifyDocument, removeFilesIfGone, withHeartbeat } from '../documents/processing-state.ts';
 import type { TaskProgress } from '../documents/pdf-task-types.ts';
+import { indexItemRows } from './index-item-rows.ts';
 import type { JobContext } from './registry.ts';
 
 export const documentJobData = z.object({ documentId: z.uuid(), run: z.number().int() });
@@ -81,16 +82,7 @@ export async function documentProcess(ctx: JobContext, data: unknown): Promise<u
       await tx.delete(indexItems).where(eq(indexItems.documentId, documentId));
       if (items.length) {
         await tx.insert(indexItems).values(
-          items.map((i) => ({
-            documentId,
-            ordinal: i.ordinal,
-            label: i.label,
-            type: i.type,
-            text: i.text,
-            page: i.page,
-            bbox: i.bbox,
-            pageRef: i.pageRef ?? null,
-          })),
+          indexItemRows(documentId, items),
         );
       }
       const [row] = await tx
