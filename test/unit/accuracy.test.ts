@@ -100,6 +100,8 @@ describe('accuracy on generated fixtures', () => {
       const need = f.scanned ? Math.ceil(0.98 * s.destTotal) : s.destTotal;
       expect(s.destRight, detail).toBeGreaterThanOrEqual(need);
       expect(s.review.validation.links_created).toBe(s.destRight);
+      // Bookmarks mirror the index: on a text layer every description reads as printed (whole, not merged).
+      if (!f.scanned) expect(s.textProblems, 'descriptions as printed').toEqual([]);
       // Where the index's page number disagrees with the divider, the divider wins with a lower confidence.
       const conf = (i: number) => s.review.links.find((l) => l.item === i + 1)?.confidence ?? 0;
       const doubtful = f.truth.items.flatMap((t, i) => (t.refDisagrees ? [conf(i)] : []));
