@@ -6,6 +6,7 @@ import { chownSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync }
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { userInfo } from 'node:os';
+import { processAlive } from '../lifecycle/process-alive.ts';
 
 export interface EmbeddedServer {
   url: string;
@@ -85,15 +86,6 @@ async function loadEmbeddedPostgres() {
   return mod.default;
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /**
  * A server left running by a process that was killed outright. The caller holds the DATA_DIR lock, so no
  * live Brieflink process owns it: stop it cleanly (SIGINT = fast shutdown) before starting our own.
@@ -102,11 +94,11 @@ async function stopOrphan(pgDir: string, log: (msg: string) => void): Promise<vo
   const pidFile = join(pgDir, 'postmaster.pid');
   if (!existsSync(pidFile)) return;
   const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
-  if (!Number.isInteger(pid) || pid <= 1 || !alive(pid)) return;
+  if (!Number.isInteger(pid) || pid <= 1 || !processAlive(pid)) return;
   log(`stopping a PostgreSQL server (pid ${pid}) left running on this data directory`);
   process.kill(pid, 'SIGINT');
-  for (let i = 0; i < 200 && alive(pid); i++) await new Promise((r) => setTimeout(r, 50));
-  if (alive(pid)) throw new EmbeddedDatabaseError(`A PostgreSQL server (pid ${pid}) still runs on ${pgDir}`);
+  for (let i = 0; i < 200 && processAlive(pid); i++) await new Promise((r) => setTimeout(r, 50));
+  if (processAlive(pid)) throw new EmbeddedDatabaseError(`A PostgreSQL server (pid ${pid}) still runs on ${pgDir}`);
 }
 
 export async function startEmbedded(

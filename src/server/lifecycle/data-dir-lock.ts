@@ -2,6 +2,7 @@
 // longer running (the owner was killed) is stale and taken over.
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { processAlive } from './process-alive.ts';
 
 export class DataDirLockedError extends Error {
   override name = 'DataDirLockedError';
@@ -10,15 +11,6 @@ export class DataDirLockedError extends Error {
 export interface DataDirLock {
   path: string;
   release(): void;
-}
-
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 export function lockDataDir(dataDir: string): DataDirLock {
@@ -51,7 +43,7 @@ export function lockDataDir(dataDir: string): DataDirLock {
     } catch {
       continue; // removed between our open and read: try again
     }
-    if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && running(owner)) {
+    if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && processAlive(owner)) {
       throw new DataDirLockedError(
         `Another Brieflink process (pid ${owner}) is already using the data directory ${dataDir}. ` +
           `Stop it first, or start this one with a different DATA_DIR.`,
