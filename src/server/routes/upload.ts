@@ -52,23 +52,34 @@ export async function uploadRoutes(app: FastifyInstance, deps: DocumentDeps, max
         await storage.removeDocument(body.caseId, id);
         throw err;
       }
-      const [row] = await db
-        .insert(documents)
-        .values({
-          id,
-          caseId: body.caseId,
-          title: body.title ?? titleFrom(received.fileName),
-          alias: body.alias || null,
-          originalName: received.fileName.slice(0, 255),
-          fileSize: received.size,
-          sha256: received.sha256,
-          storageKey: 'source.pdf',
-          uploadedBy: user.id,
-          status: 'uploaded',
-          ocrStatus: 'pending',
-          indexStatus: 'pending',
-        })
-        .returning();
+      // The case may have been deleted since it was checked: then nothing of this upload stays.
+      let row: typeof documents.$inferSelect | undefined;
+      try {
+        [row] = await db
+          .insert(documents)
+          .values({
+            id,
+            caseId: body.caseId,
+            title: body.title ?? titleFrom(received.fileName),
+            alias: body.alias || null,
+            originalName: received.fileName.slice(0, 255),
+            fileSize: received.size,
+            sha256: received.sha256,
+            storageKey: 'source.pdf',
+            uploadedBy: user.id,
+            status: 'uploaded',
+            ocrStatus: 'pending',
+            indexStatus: 'pending',
+          })
+          .returning();
+      } catch (err) {
+        await storage.removeDocument(body.caseId, id);
+        await requireCase(db, body.caseId).catch(async (gone: unknown) => {
+          await storage.removeCase(body.caseId);
+          throw gone;
+        });
+        throw err;
+      }
       await recordAudit(db, user, 'upload', 'document', id, null, {
         caseId: row!.caseId,
         title: row!.title,
@@ -85,11 +96,16 @@ export async function uploadRoutes(app: FastifyInstance, deps: DocumentDeps, max
       const before = await documentRow(db, req.params);
       const { file } = await receiveUpload(req, uploadDir, maxBytes);
       if (!file) throw new AppError('validation', 'Please select a PDF file.', 'file');
-      await placeSource(storage, before.caseId, before.id, file);
-      await db.transaction(async (tx) => {
+      try {
+        await placeSource(storage, before.caseId, before.id, file);
+      } catch (err) {
+        await rm(file.tempPath, { force: true });
+        throw err;
+      }
+      const stored = await db.transaction(async (tx) => {
         await tx.delete(links).where(eq(links.srcDocId, before.id));
         await tx.delete(indexItems).where(eq(indexItems.documentId, before.id));
-        await tx
+        const [updated] = await tx
           .update(documents)
           .set({
             originalName: file.fileName.slice(0, 255),
@@ -107,11 +123,19 @@ export async function uploadRoutes(app: FastifyInstance, deps: DocumentDeps, max
             uploadedAt: new Date(),
             updatedAt: new Date(),
           })
-          .where(eq(documents.id, before.id));
+          .where(eq(documents.id, before.id))
+          .returning({ id: documents.id });
+        if (!updated) return false;
         await recordAudit(tx, user, 'reupload', 'document', before.id,
           { originalName: before.originalName, sha256: before.sha256 },
           { originalName: file.fileName, sha256: file.sha256, fileSize: file.size });
+        return true;
       });
+      // Deleted while its new file arrived: the file goes too.
+      if (!stored) {
+        await storage.removeDocument(before.caseId, before.id);
+        throw new AppError('not_found', 'Document not found');
+      }
       await queueNewSource(deps, before);
       return documentById(db, before.id);
     });
