@@ -37,8 +37,24 @@ export function codeForStatus(status: number): ErrorCode {
   return hit ? hit[0] : status >= 500 ? 'internal' : 'validation';
 }
 
+/** The path of the first string holding a NUL character, which PostgreSQL text cannot store. */
+function nulPath(value: unknown, path: string[] = [], depth = 0): string[] | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (depth > 8 || value === null || typeof value !== 'object') return null;
+  for (const [key, inner] of Object.entries(value)) {
+    const found = nulPath(inner, [...path, key], depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
 /** Validates any request input; a failure is a 400 naming the first offending field. */
 export function parseInput<T>(schema: ZodType<T>, value: unknown): T {
+  const nul = nulPath(value);
+  if (nul) {
+    const field = nul.length ? nul.join('.') : undefined;
+    throw new AppError('validation', `${field ?? 'The input'} must not contain a NUL character`, field);
+  }
   const result = schema.safeParse(value ?? {});
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;

@@ -86,7 +86,9 @@ async function receiveFile(part: MultipartFile, uploadDir: string, maxBytes: num
     }
     throw err;
   }
-  return { tempPath, fileName: part.filename || 'document.pdf', size: check.size, sha256: check.hash.digest('hex') };
+  // The name is only ever shown and stored, never a path; control characters (NUL) cannot be stored.
+  const fileName = (part.filename ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim() || 'document.pdf';
+  return { tempPath, fileName, size: check.size, sha256: check.hash.digest('hex') };
 }
 
 /** Reads every part of the request: the one `file` streamed to disk, the text fields kept. */
