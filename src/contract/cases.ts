@@ -27,7 +27,14 @@ export const createCaseBody = z.object({
   status: z.string().trim().min(1).max(50).optional(),
   plaintiff: z.string().trim().max(300).optional(),
   defendant: z.string().trim().max(300).optional(),
-  filingDate: z.string().datetime({ offset: true }).optional(),
+  filingDate: z
+    .string()
+    .datetime({ offset: true })
+    .refine((v) => {
+      const year = new Date(v).getUTCFullYear();
+      return year >= 1000 && year <= 9999; // what the database can store (it has no year 0)
+    }, 'filingDate must be a date between the years 1000 and 9999')
+    .optional(),
   autoAdvance: z.boolean().optional(),
 });
 export type CreateCaseBody = z.infer<typeof createCaseBody>;
