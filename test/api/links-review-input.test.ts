@@ -52,7 +52,7 @@ describe('link review input', () => {
     const gone = links[1]!;
     expect((await call('DELETE', `/api/links/${gone.id}`)).statusCode).toBe(204);
     const items = (await call('GET', `/api/documents/${doc.id}/index-items`)).json() as { id: string; ordinal: number }[];
-    const item = items.find((i) => i.ordinal === gone.item?.ordinal) ?? items[1]!;
+    const item = items.find((i) => i.ordinal === gone.itemOrdinal)!;
     for (const targetPage of [doc.pageCount! + 1, huge]) {
       const res = await call('POST', '/api/links', { indexItemId: item.id, targetPage });
       expect(res.statusCode, String(targetPage)).toBe(400);
