@@ -7,7 +7,8 @@ export interface Actor {
   email: string | null;
 }
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** A transaction handle, accepted wherever the database handle is. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export async function recordAudit(
   db: Db | Tx,

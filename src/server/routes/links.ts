@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { bulkUpdateLinksBody, createLinkBody, updateLinkBody, type UpdateLinkBody } from '../../contract/documents.ts';
 import { recordAudit } from '../audit.ts';
-import type { Actor } from '../audit.ts';
+import type { Actor, Tx } from '../audit.ts';
 import { requireUser } from '../auth/guard.ts';
 import type { Db } from '../db/client.ts';
 import { documents, indexItems, links } from '../db/schema.ts';
@@ -31,8 +31,6 @@ async function linkById(db: Db, id: string) {
   if (!rows[0]) throw new AppError('not_found', 'Link not found');
   return toJson(rows)[0]!;
 }
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** A target page within the source document (its page count), as a 400 naming the field otherwise. */
 async function checkTargetPage(db: Db | Tx, srcDocId: string, target: string, targetPage: number): Promise<void> {
