@@ -45,9 +45,21 @@ export async function queueProcessing(db: Db, send: JobSender, documentId: strin
     .where(eq(documents.id, documentId))
     .returning({ run: documents.processRun });
   if (!row) return;
-  await send('document-process', { documentId, run: row.run });
+  try {
+    await send('document-process', { documentId, run: row.run });
+  } catch (err) {
+    // No job behind it: the document must not wait as 'queued' for ever; Retry starts it again.
+    await db
+      .update(documents)
+      .set({ status: 'failed', ocrStatus: 'failed', indexStatus: 'error', failureReason: NOT_QUEUED, processHeartbeatAt: null, updatedAt: new Date() })
+      .where(and(eq(documents.id, documentId), eq(documents.processRun, row.run)));
+    await notifyDocument(db, documentId);
+    throw err;
+  }
   await notifyDocument(db, documentId);
 }
+
+const NOT_QUEUED = 'Processing could not be started because the job queue did not answer. Retry in a moment.';
 
 /**
  * Asks for link building. It starts at once when the index is known; while the index is still being
@@ -79,7 +91,18 @@ export async function queueLinking(db: Db, send: JobSender, documentId: string):
     await notifyDocument(db, documentId);
     return false;
   }
-  if (row.indexStatus === 'ok') await send('document-link', { documentId, run: row.run });
+  if (row.indexStatus === 'ok') {
+    try {
+      await send('document-link', { documentId, run: row.run });
+    } catch (err) {
+      await db
+        .update(documents)
+        .set({ aiProcessingStatus: 'failed', linkFailureReason: NOT_QUEUED, linkHeartbeatAt: null, updatedAt: new Date() })
+        .where(and(eq(documents.id, documentId), eq(documents.linkRun, row.run)));
+      await notifyDocument(db, documentId);
+      throw err;
+    }
+  }
   await notifyDocument(db, documentId);
   return true;
 }
