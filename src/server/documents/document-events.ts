@@ -44,8 +44,15 @@ export class DocumentEvents {
       });
       client.on('error', drop);
       client.on('end', drop);
-      await client.query(`LISTEN ${NOTIFY_CHANNEL}`);
-      this.client = client;
+      try {
+        await client.query(`LISTEN ${NOTIFY_CHANNEL}`);
+      } catch (err) {
+        client.release(true); // a failed connection goes back to the pool discarded, never kept
+        throw err;
+      }
+      // Closed while connecting: give the connection back instead of keeping it after close().
+      if (this.closed) client.release(true);
+      else this.client = client;
     })().finally(() => (this.connecting = null));
     return this.connecting;
   }
