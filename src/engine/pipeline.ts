@@ -3,9 +3,8 @@ import { validateMaster } from './link.ts';
 import { openPdf } from './pdf/index.ts';
 import type { PdfDoc } from './pdf/types.ts';
 import { resolveDestinations } from './resolve/resolve-destinations.ts';
-import { extractAllText } from './text/extract-text.ts';
 import { LIKELY_INDEX_PAGES, readDocument, type ReadProgress } from './text/read-document.ts';
-import { EngineError, type IndexDetection, type PageText, type ReviewJson } from './types.ts';
+import { EngineError, type IndexDetection, type ReviewJson } from './types.ts';
 import { buildReview } from './write/review.ts';
 import { writeMaster } from './write/write-master.ts';
 
@@ -145,9 +144,4 @@ export async function detectBrief(input: DetectInput): Promise<IndexDetection & 
   } finally {
     doc.close();
   }
-}
-
-/** Text layer of every page (no OCR); big documents are read on worker threads. */
-export async function extractText(bytes: Uint8Array, opts: { threads?: number } = {}): Promise<PageText[]> {
-  return (await extractAllText(bytes, opts)).pages;
 }

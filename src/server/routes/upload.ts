@@ -13,7 +13,7 @@ import { requireUser } from '../auth/guard.ts';
 import { documents, indexItems, links } from '../db/schema.ts';
 import { queueNewSource, placeSource, type DocumentDeps } from '../documents/intake.ts';
 import { documentById, documentRow, requireCase } from '../documents/queries.ts';
-import { receiveUpload, type ReceivedFile } from '../documents/receive-upload.ts';
+import { NOT_PDF_MESSAGE, receiveUpload, type ReceivedFile } from '../documents/receive-upload.ts';
 import { AppError, parseInput } from '../errors.ts';
 
 function titleFrom(fileName: string): string {
@@ -95,7 +95,7 @@ export async function uploadRoutes(app: FastifyInstance, deps: DocumentDeps, max
       const user = requireUser(req);
       const before = await documentRow(db, req.params);
       const { file } = await receiveUpload(req, uploadDir, maxBytes);
-      if (!file) throw new AppError('validation', 'Please select a PDF file.', 'file');
+      if (!file) throw new AppError('validation', NOT_PDF_MESSAGE, 'file');
       try {
         await placeSource(storage, before.caseId, before.id, file);
       } catch (err) {
