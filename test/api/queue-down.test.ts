@@ -28,6 +28,20 @@ describe('processing that cannot be queued', () => {
     }
   });
 
+  it('fails link building that waited for the index of a document whose processing could not be queued', async () => {
+    const { cookie } = await signUp(t.app);
+    const caseId = await createCase(t.app, cookie);
+    const [doc] = await t.database.db
+      .insert(documents)
+      .values({ caseId, title: 'Brief', originalName: 'brief.pdf', storageKey: 'source.pdf', status: 'completed', indexStatus: 'error', aiProcessingStatus: 'queued' })
+      .returning();
+    await t.queue.stop();
+    const res = await t.app.inject({ method: 'POST', url: `/api/documents/${doc!.id}/reindex`, headers: { cookie } });
+    expect(res.statusCode).toBeGreaterThanOrEqual(500);
+    const [after] = await t.database.db.select().from(documents).where(eq(documents.id, doc!.id));
+    expect(after).toMatchObject({ status: 'failed', aiProcessingStatus: 'failed' });
+  });
+
   it('marks link building failed, not queued, when the queue refuses the job', async () => {
     const { cookie } = await signUp(t.app);
     const caseId = await createCase(t.app, cookie);

@@ -51,7 +51,16 @@ export async function queueProcessing(db: Db, send: JobSender, documentId: strin
     // No job behind it: the document must not wait as 'queued' for ever; Retry starts it again.
     await db
       .update(documents)
-      .set({ status: 'failed', ocrStatus: 'failed', indexStatus: 'error', failureReason: NOT_QUEUED, processHeartbeatAt: null, updatedAt: new Date() })
+      .set({
+        status: 'failed',
+        ocrStatus: 'failed',
+        indexStatus: 'error',
+        failureReason: NOT_QUEUED,
+        processHeartbeatAt: null,
+        // link building waiting for this index would wait for ever too
+        aiProcessingStatus: sql`case when ${documents.aiProcessingStatus} = 'queued' then 'failed' else ${documents.aiProcessingStatus} end`,
+        updatedAt: new Date(),
+      })
       .where(and(eq(documents.id, documentId), eq(documents.processRun, row.run)));
     await notifyDocument(db, documentId);
     throw err;
