@@ -91,3 +91,11 @@ describe('loadConfig', () => {
     expect(err.message).toContain(variable);
   });
 });
+
+describe('loadConfig and secrets', () => {
+  it('names a bad DATABASE_URL without printing its password', () => {
+    const err = errorFor({ DATABASE_URL: 'postgress://brief:hunter2-secret@db.example/brieflink' });
+    expect(err.message).toContain('DATABASE_URL');
+    expect(err.message).not.toContain('hunter2-secret');
+  });
+});

@@ -77,13 +77,19 @@ export class ConfigError extends Error {
   }
 }
 
+/** A value as an error message may show it: secrets hidden, a URL's password masked. */
+function shown(variable: string, value: string): string {
+  if (variable === 'OIDC_CLIENT_SECRET') return '[redacted]';
+  return value.replace(/^([a-z][a-z0-9+.-]*:\/\/[^/@:]*:)[^/]*@/i, '$1[redacted]@');
+}
+
 /** Parses the environment; throws ConfigError naming the first bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const variable = String(issue.path[0] ?? 'environment');
-    throw new ConfigError(variable, `(${JSON.stringify(env[variable] ?? '')}): ${issue.message}`);
+    throw new ConfigError(variable, `(${JSON.stringify(shown(variable, env[variable] ?? ''))}): ${issue.message}`);
   }
   const e = parsed.data;
   const oidcParts = [e.OIDC_ISSUER, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET];
