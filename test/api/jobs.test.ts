@@ -36,21 +36,23 @@ describe('job queue', () => {
     await Promise.all(queues.map((q) => q.stop()));
   });
 
-  it('purges cases and documents older than RETENTION_DAYS with their files, and expired sessions, through a real worker', async () => {
+  it('purges documents older than RETENTION_DAYS with their files, then old cases left empty, and expired sessions, through a real worker', async () => {
     const db = t.database.db;
-    const [oldCase, recentCase] = await db
+    const [oldCase, recentCase, oldActiveCase] = await db
       .insert(cases)
       .values([
         { caseNumber: 'OLD-1', title: 'Old', storagePath: 'cases/1-OLD-1', createdAt: daysAgo(31) },
         { caseNumber: 'NEW-1', title: 'Recent', storagePath: 'cases/2-NEW-1', createdAt: daysAgo(29) },
+        { caseNumber: 'OLD-2', title: 'Old, still in use', storagePath: 'cases/3-OLD-2', createdAt: daysAgo(60) },
       ])
       .returning();
-    const [oldCaseDoc, oldDoc, newDoc] = await db
+    const [oldCaseDoc, oldDoc, newDoc, newDocInOldCase] = await db
       .insert(documents)
       .values([
-        { caseId: oldCase!.id, title: 'In old case', originalName: 'a.pdf', uploadedAt: daysAgo(1) },
+        { caseId: oldCase!.id, title: 'Old, in old case', originalName: 'a.pdf', uploadedAt: daysAgo(35) },
         { caseId: recentCase!.id, title: 'Old document', originalName: 'b.pdf', uploadedAt: daysAgo(40) },
         { caseId: recentCase!.id, title: 'New document', originalName: 'c.pdf', uploadedAt: daysAgo(2) },
+        { caseId: oldActiveCase!.id, title: 'Uploaded yesterday', originalName: 'd.pdf', uploadedAt: daysAgo(1) },
       ])
       .returning();
     const file = (caseId: string, docId: string) => t.storage.documentFile(caseId, docId, 'source.pdf');
@@ -58,6 +60,7 @@ describe('job queue', () => {
       [oldCase!, oldCaseDoc!],
       [recentCase!, oldDoc!],
       [recentCase!, newDoc!],
+      [oldActiveCase!, newDocInOldCase!],
     ] as const) {
       await t.storage.writeAtomic(file(c.id, d.id), Buffer.from('%PDF-1.7\n'));
     }
@@ -84,8 +87,12 @@ describe('job queue', () => {
       await worker.stop();
     }
 
-    const remainingCases = await db.select({ id: cases.id }).from(cases).where(inArray(cases.id, [oldCase!.id, recentCase!.id]));
-    expect(remainingCases.map((c) => c.id)).toEqual([recentCase!.id]);
+    const remainingCases = await db
+      .select({ id: cases.id })
+      .from(cases)
+      .where(inArray(cases.id, [oldCase!.id, recentCase!.id, oldActiveCase!.id]));
+    expect(remainingCases.map((c) => c.id).sort()).toEqual([recentCase!.id, oldActiveCase!.id].sort());
+    expect(existsSync(file(oldActiveCase!.id, newDocInOldCase!.id))).toBe(true);
     const remainingDocs = await db.select({ id: documents.id }).from(documents).where(eq(documents.caseId, recentCase!.id));
     expect(remainingDocs.map((d) => d.id)).toEqual([newDoc!.id]);
     expect(existsSync(t.storage.caseDir(oldCase!.id))).toBe(false);
@@ -95,6 +102,8 @@ describe('job queue', () => {
     expect(await db.select().from(sessions).where(eq(sessions.userId, userId))).toHaveLength(1);
     expect((await t.app.inject({ url: '/api/auth/user', headers: { cookie } })).statusCode).toBe(200);
     const purged = await db.select().from(auditEvents).where(eq(auditEvents.action, 'purge'));
-    expect(purged.map((e) => `${e.entity}:${e.entityId}`).sort()).toEqual([`case:${oldCase!.id}`, `document:${oldDoc!.id}`].sort());
+    expect(purged.map((e) => `${e.entity}:${e.entityId}`).sort()).toEqual(
+      [`case:${oldCase!.id}`, `document:${oldCaseDoc!.id}`, `document:${oldDoc!.id}`].sort(),
+    );
   });
 });

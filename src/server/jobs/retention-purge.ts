@@ -1,6 +1,7 @@
-// Scheduled purge: cases and documents older than RETENTION_DAYS go, with their files and outputs;
-// expired sessions go too.
-import { and, eq, lt } from 'drizzle-orm';
+// Scheduled purge: documents uploaded more than RETENTION_DAYS ago go, with their files and outputs;
+// then cases older than that with no document left. A document uploaded yesterday into an old case is
+// kept for its full retention period, and so is its case. Expired sessions go too.
+import { and, eq, lt, notExists } from 'drizzle-orm';
 import { recordAudit } from '../audit.ts';
 import { purgeExpiredSessions } from '../auth/sessions.ts';
 import { cases, documents } from '../db/schema.ts';
@@ -8,14 +9,6 @@ import type { JobContext } from './registry.ts';
 
 export async function retentionPurge(ctx: JobContext): Promise<{ cases: number; documents: number }> {
   const cutoff = new Date(Date.now() - ctx.config.retentionDays * 86_400_000);
-  const oldCases = await ctx.db.select().from(cases).where(lt(cases.createdAt, cutoff));
-  for (const c of oldCases) {
-    await ctx.db.transaction(async (tx) => {
-      await tx.delete(cases).where(eq(cases.id, c.id));
-      await recordAudit(tx, null, 'purge', 'case', c.id, { caseNumber: c.caseNumber, title: c.title }, null);
-    });
-    await ctx.storage.removeCase(c.id);
-  }
   const oldDocs = await ctx.db
     .select({ id: documents.id, caseId: documents.caseId, title: documents.title })
     .from(documents)
@@ -26,6 +19,22 @@ export async function retentionPurge(ctx: JobContext): Promise<{ cases: number; 
       await recordAudit(tx, null, 'purge', 'document', d.id, { title: d.title, caseId: d.caseId }, null);
     });
     await ctx.storage.removeDocument(d.caseId, d.id);
+  }
+  const oldCases = await ctx.db
+    .select()
+    .from(cases)
+    .where(
+      and(
+        lt(cases.createdAt, cutoff),
+        notExists(ctx.db.select({ id: documents.id }).from(documents).where(eq(documents.caseId, cases.id))),
+      ),
+    );
+  for (const c of oldCases) {
+    await ctx.db.transaction(async (tx) => {
+      await tx.delete(cases).where(eq(cases.id, c.id));
+      await recordAudit(tx, null, 'purge', 'case', c.id, { caseNumber: c.caseNumber, title: c.title }, null);
+    });
+    await ctx.storage.removeCase(c.id);
   }
   await purgeExpiredSessions(ctx.db);
   const result = { cases: oldCases.length, documents: oldDocs.length };
