@@ -20,7 +20,7 @@ export function HelpPage() {
     ['Can I upload password-protected PDFs?', 'No. Password-protected files fail with a clear reason on the document. Remove the password and upload the file again; the rest of the case is not affected.'],
     ['Does OCR read special symbols?', 'Yes. Scanned pages are read by OCR, including special symbols such as stars, bullets and arrows that often mark tabs in an index.'],
     ['What files and sizes are accepted?', `PDF files only, up to ${uploadLimit} per file. You can upload several files at once.`],
-    ['How long are my documents kept?', `Cases and documents are kept for ${retention} and then deleted automatically. You can delete a case, with all its documents, at any time.`],
+    ['How long are my documents kept?', `Each document is kept for ${retention} after upload and then deleted automatically with its generated files; a case goes once it is that old and empty. You can delete a case, with all its documents, at any time.`],
   ];
 
   return (

@@ -29,7 +29,7 @@ export function PrivacyPage() {
       </DocumentSection>
       <DocumentSection title="Data Retention">
         <p>
-          Cases and documents are retained for {retention} and then deleted automatically, together with their generated files.
+          Each document is retained for {retention} after upload and then deleted automatically, together with its generated files; a case is deleted once it is that old and has no documents left.
           You may delete a case or a document at any time, and we delete data on request.
         </p>
       </DocumentSection>
