@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: every test: unit and engine (Vitest), API on a real PostgreSQL (Vitest), and
+// `npm test`: the type check, then every test: unit and engine (Vitest), API on a real PostgreSQL (Vitest), and
 // browser end-to-end (Playwright in Debian's Chromium). Prints one closing line with the totals.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
@@ -22,6 +22,8 @@ const playwrightJson = join(reports, 'playwright.json');
 const run = (cmd, args, env = {}) =>
   spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
 
+console.log('Type check (tsc --noEmit)');
+const typecheck = run('npx', ['tsc', '--noEmit', '-p', '.']);
 const vitest = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
 const playwright = run('npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson });
 
@@ -46,4 +48,5 @@ try {
   failed += playwright === 0 ? 0 : 1;
 }
 console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
-process.exit(vitest === 0 && playwright === 0 ? 0 : 1);
+if (typecheck !== 0) console.log('The type check failed: see the errors above.');
+process.exit(typecheck === 0 && vitest === 0 && playwright === 0 ? 0 : 1);
