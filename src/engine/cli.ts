@@ -1,9 +1,10 @@
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { parsePageRanges } from './index/parse-page-ranges.ts';
 import { detectBrief, linkBrief, type PipelineProgress } from './pipeline.ts';
 import { EngineError } from './types.ts';
+import { writeFileAtomic } from './util/atomic-write.ts';
 
 const HELP = `brieflink - link a brief's index to the pages where its items start
 
@@ -55,17 +56,6 @@ async function readInput(file: string): Promise<Uint8Array> {
     const code = (err as NodeJS.ErrnoException).code;
     const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a folder, not a file' : (err as Error).message;
     throw new EngineError('io', `${file}: ${why}`);
-  }
-}
-
-async function writeAtomic(file: string, data: Uint8Array | string): Promise<void> {
-  const tmp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
-  try {
-    await writeFile(tmp, data);
-    await rename(tmp, file);
-  } catch (err) {
-    await rm(tmp, { force: true });
-    throw err;
   }
 }
 
@@ -133,8 +123,8 @@ async function runLink(args: string[]): Promise<number> {
   });
 
   const pdfPath = path.join(values.out, 'Master.linked.pdf');
-  await writeAtomic(pdfPath, result.pdf);
-  await writeAtomic(path.join(values.out, 'review.json'), `${JSON.stringify(result.review, null, 2)}\n`);
+  await writeFileAtomic(pdfPath, result.pdf);
+  await writeFileAtomic(path.join(values.out, 'review.json'), `${JSON.stringify(result.review, null, 2)}\n`);
   for (const f of result.ocrFailed.slice(0, 5)) process.stderr.write(`brieflink: OCR failed on page ${f.page}: ${f.error}\n`);
   if (result.ocrFailed.length > 5) process.stderr.write(`brieflink: OCR failed on ${result.ocrFailed.length - 5} more pages\n`);
 

@@ -4,13 +4,13 @@
 import { readFileSync } from 'node:fs';
 import { packPages, unpackPages } from '../../engine/text/pack.ts';
 import type { IndexDetection, PageText } from '../../engine/types.ts';
-import { writeFileAtomic } from './atomic-file.ts';
+import { writeFileAtomic } from '../../engine/util/atomic-write.ts';
 
 const MAGIC = 'BLPAGES1';
 
-export function savePages(pages: PageText[], binPath: string, ocrJsonPath: string): void {
+export async function savePages(pages: PageText[], binPath: string, ocrJsonPath: string): Promise<void> {
   const ocr = pages.filter((p) => p.source === 'ocr');
-  writeFileAtomic(ocrJsonPath, JSON.stringify(ocr));
+  await writeFileAtomic(ocrJsonPath, JSON.stringify(ocr));
   const packed = packPages(pages.filter((p) => p.source !== 'ocr'));
   const text = Buffer.from(packed.text, 'utf8');
   const header = Buffer.alloc(8 + 12);
@@ -20,7 +20,7 @@ export function savePages(pages: PageText[], binPath: string, ocrJsonPath: strin
   header.writeUInt32LE(packed.counts.length, 16);
   const nums = Buffer.from(packed.nums.buffer, packed.nums.byteOffset, packed.nums.byteLength);
   const counts = Buffer.from(packed.counts.buffer, packed.counts.byteOffset, packed.counts.byteLength);
-  writeFileAtomic(binPath, Buffer.concat([header, nums, counts, text]));
+  await writeFileAtomic(binPath, Buffer.concat([header, nums, counts, text]));
 }
 
 function loadOcr(path: string): PageText[] {
@@ -72,8 +72,8 @@ export function loadOcrPages(ocrJsonPath: string): PageText[] {
 }
 
 /** The index detected on the stored pages, with the hand-set index pages it was detected with. */
-export function saveDetection(path: string, indexPages: number[] | undefined, detection: IndexDetection): void {
-  writeFileAtomic(path, JSON.stringify({ indexPages: indexPages ?? null, detection }));
+export async function saveDetection(path: string, indexPages: number[] | undefined, detection: IndexDetection): Promise<void> {
+  await writeFileAtomic(path, JSON.stringify({ indexPages: indexPages ?? null, detection }));
 }
 
 /** The stored detection, when it was made with the same hand-set index pages; else null. */

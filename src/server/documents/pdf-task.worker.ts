@@ -12,7 +12,7 @@ import { readDocument } from '../../engine/text/read-document.ts';
 import { EngineError } from '../../engine/types.ts';
 import { buildReview } from '../../engine/write/review.ts';
 import { writeMaster } from '../../engine/write/write-master.ts';
-import { writeFileAtomic } from './atomic-file.ts';
+import { writeFileAtomic } from '../../engine/util/atomic-write.ts';
 import { loadDetection, loadOcrPages, loadPages, saveDetection, savePages } from './page-store.ts';
 import type { PdfTask, PdfTaskMessage, ReadOutcome, LinkOutcome } from './pdf-task-types.ts';
 import { lowerThreadPriority } from './thread-priority.ts';
@@ -36,9 +36,9 @@ async function read(t: Extract<PdfTask, { op: 'read' }>): Promise<ReadOutcome> {
       ...(t.indexPages ? { ocrFirst: t.indexPages } : {}),
       onProgress: (e) => post({ type: 'progress', ...e }),
     });
-    savePages(result.pages, t.pagesPath, t.ocrPagesPath);
+    await savePages(result.pages, t.pagesPath, t.ocrPagesPath);
     const detection = detectIndex(result.pages, t.indexPages ? { indexPages: t.indexPages } : undefined);
-    saveDetection(t.detectionPath, t.indexPages, detection);
+    await saveDetection(t.detectionPath, t.indexPages, detection);
     return {
       pageCount: doc.pageCount,
       needsOcr: result.needsOcr.length,
@@ -69,8 +69,8 @@ async function link(t: Extract<PdfTask, { op: 'link' }>): Promise<LinkOutcome> {
     const review = buildReview({ briefName: t.briefName, briefPages: doc.pageCount, detection, destinations });
     const pdf = writeMaster(doc, null, review);
     review.validation = validateMaster(pdf, review);
-    writeFileAtomic(t.outputPath, pdf);
-    writeFileAtomic(t.reviewPath, JSON.stringify(review, null, 2));
+    await writeFileAtomic(t.outputPath, pdf);
+    await writeFileAtomic(t.reviewPath, JSON.stringify(review, null, 2));
     return { review, ...(detection.reason ? { reason: detection.reason } : {}) };
   } finally {
     doc.close();

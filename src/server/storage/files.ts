@@ -1,12 +1,10 @@
 // Where PDFs and outputs live: $STORAGE_DIR/cases/<caseId>/documents/<documentId>/… Paths are built
 // from database ids only (checked to be UUIDs), never from anything a user typed. Files are written
 // under a temporary name and renamed, so a crash never leaves half a file under a real name.
-import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import { createWriteStream } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Readable } from 'node:stream';
+import { writeFileAtomic } from '../../engine/util/atomic-write.ts';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const namePattern = /^[A-Za-z0-9][A-Za-z0-9._-]{0,100}$/;
@@ -33,17 +31,8 @@ export class Storage {
     return join(this.documentDir(caseId, documentId), name);
   }
 
-  async writeAtomic(path: string, data: Buffer | Readable): Promise<void> {
-    await mkdir(dirname(path), { recursive: true });
-    const temp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
-    try {
-      if (Buffer.isBuffer(data)) await writeFile(temp, data);
-      else await pipeline(data, createWriteStream(temp));
-      await rename(temp, path);
-    } catch (err) {
-      await rm(temp, { force: true });
-      throw err;
-    }
+  writeAtomic(path: string, data: Buffer | Readable): Promise<void> {
+    return writeFileAtomic(path, data);
   }
 
   async removeCase(caseId: string): Promise<void> {
