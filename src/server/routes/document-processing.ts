@@ -1,7 +1,7 @@
 // Processing calls of spec §7: index detection and its status, reindex, relink, link building for
 // selected documents (queued, or waited for), OCR progress, and the index items found.
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   documentIdsBody,
   type IndexStatus,
@@ -64,25 +64,21 @@ export function documentProcessingRoutes(app: FastifyInstance, deps: DocumentDep
 
   app.get('/api/documents/:id/ocr-progress', async (req) => ocrProgressOf(await documentRow(db, req.params)));
 
-  // Detection runs with processing; this starts it only when it has not run or failed.
-  app.post('/api/documents/:id/detect-index', async (req) => {
+  /** Queues index detection of a document that has its file, audited as `action`; `force` also re-runs a done or pending one. */
+  async function queueDetection(req: FastifyRequest, action: 'detect-index' | 'reindex', force: boolean): Promise<IndexStatus> {
     const user = requireUser(req);
     const doc = await documentRow(db, req.params);
     if (!doc.storageKey) throw new AppError('conflict', 'This document has no file yet; upload it first');
-    if (doc.indexStatus === 'ok' || doc.indexStatus === 'pending') return indexStatusOf(doc);
+    if (!force && (doc.indexStatus === 'ok' || doc.indexStatus === 'pending')) return indexStatusOf(doc);
     await queueProcessing(db, deps.send, doc.id);
-    await recordAudit(db, user, 'detect-index', 'document', doc.id, indexStatusOf(doc), { index_status: 'pending' });
+    await recordAudit(db, user, action, 'document', doc.id, indexStatusOf(doc), { index_status: 'pending' });
     return indexStatusOf(await documentRow(db, { id: doc.id }));
-  });
+  }
 
-  app.post('/api/documents/:id/reindex', async (req) => {
-    const user = requireUser(req);
-    const doc = await documentRow(db, req.params);
-    if (!doc.storageKey) throw new AppError('conflict', 'This document has no file yet; upload it first');
-    await queueProcessing(db, deps.send, doc.id);
-    await recordAudit(db, user, 'reindex', 'document', doc.id, indexStatusOf(doc), { index_status: 'pending' });
-    return indexStatusOf(await documentRow(db, { id: doc.id }));
-  });
+  // Detection runs with processing; this starts it only when it has not run or failed.
+  app.post('/api/documents/:id/detect-index', (req) => queueDetection(req, 'detect-index', false));
+
+  app.post('/api/documents/:id/reindex', (req) => queueDetection(req, 'reindex', true));
 
   app.post('/api/documents/:id/relink', async (req) => {
     const user = requireUser(req);
