@@ -4,25 +4,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPdf } from '../../src/engine/pdf/index.ts';
 import type { DocumentRecord, LinkRecord, StartHyperlinkingResponse } from '../../src/contract/documents.ts';
-import type { JobQueue } from '../../src/server/jobs/queue.ts';
 import { loadFixture } from '../fixtures/index.ts';
-import { signUp, startTestApp, type TestApp } from './support/app.ts';
-import { createCase, processed, startWorkers, upload, waitForDocument } from './support/documents.ts';
+import type { TestApp } from './support/app.ts';
+import { openCaseSession, type CaseSession } from './support/case-session.ts';
+import { processed, upload, waitForDocument } from './support/documents.ts';
 
 describe('documents: upload → OCR → index → links', () => {
+  let session: CaseSession | undefined;
   let t: TestApp;
-  let workers: JobQueue;
   let cookie: string;
   let caseId: string;
   beforeAll(async () => {
-    t = await startTestApp();
-    workers = await startWorkers(t);
-    cookie = (await signUp(t.app)).cookie;
-    caseId = await createCase(t.app, cookie);
+    session = await openCaseSession();
+    ({ t, cookie, caseId } = session);
   });
   afterAll(async () => {
-    await workers?.stop();
-    await t?.close();
+    await session?.close();
   });
 
   async function linkDocument(doc: DocumentRecord, expected: number) {

@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encryptPdf } from '../../src/engine/pdf/make-text-pdf.ts';
 import { loadFixture } from '../fixtures/index.ts';
 import { documents } from '../../src/server/db/schema.ts';
-import type { JobQueue } from '../../src/server/jobs/queue.ts';
-import { signUp, startTestApp, type TestApp } from './support/app.ts';
-import { createCase, multipart, processed, startWorkers, upload, waitForDocument } from './support/documents.ts';
+import type { TestApp } from './support/app.ts';
+import { openCaseSession, type CaseSession } from './support/case-session.ts';
+import { multipart, processed, upload, waitForDocument } from './support/documents.ts';
 
 /** Every file under a directory, recursively (empty when it does not exist). */
 function filesUnder(dir: string): string[] {
@@ -22,8 +22,8 @@ function filesUnder(dir: string): string[] {
 }
 
 describe('upload: bad input', () => {
+  let session: CaseSession | undefined;
   let t: TestApp;
-  let workers: JobQueue;
   let cookie: string;
   let caseId: string;
   let brief: Uint8Array;
@@ -32,14 +32,11 @@ describe('upload: bad input', () => {
 
   beforeAll(async () => {
     brief = (await loadFixture('ontario-brief')).brief;
-    t = await startTestApp({ env: { MAX_UPLOAD_MB: '1' } });
-    workers = await startWorkers(t);
-    cookie = (await signUp(t.app)).cookie;
-    caseId = await createCase(t.app, cookie);
+    session = await openCaseSession({ env: { MAX_UPLOAD_MB: '1' } });
+    ({ t, cookie, caseId } = session);
   });
   afterAll(async () => {
-    await workers?.stop();
-    await t?.close();
+    await session?.close();
   });
 
   it('refuses a file that is not a PDF by its content, whatever its name, and keeps nothing', async () => {
