@@ -1,13 +1,13 @@
-import { AlertCircle, ArrowLeft, CheckCircle2, Clock, RotateCcw, ScanText } from 'lucide-react';
+import { AlertCircle, ArrowLeft, CheckCircle2, Clock, ScanText } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { OcrProgressCard } from '../components/documents/ocr-progress-card.tsx';
+import { RetryDocumentButton } from '../components/documents/retry-document-button.tsx';
 import { ErrorFallback } from '../components/error-boundary.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { PageSpinner } from '../components/ui/spinner.tsx';
 import { ApiRequestError, errorReason } from '../lib/api.ts';
 import { LAST_OPENED_CASE_KEY, rememberOpenedCase, useCase, useCases } from '../lib/cases.ts';
-import { useRetryDocument } from '../lib/document-actions.ts';
 import type { DocumentRecord } from '../lib/document-types.ts';
 import { useCaseDocuments } from '../lib/documents.ts';
 import { NotFoundPage } from './not-found-page.tsx';
@@ -31,7 +31,6 @@ export function OcrRedirect() {
 }
 
 function OcrRow({ doc, caseId }: { doc: DocumentRecord; caseId: string }) {
-  const retry = useRetryDocument(caseId);
   const pages = doc.pageCount ?? doc.ocrProgress.total;
   return (
     <li aria-label={`OCR ${doc.title}`} className="px-5 py-4">
@@ -55,12 +54,7 @@ function OcrRow({ doc, caseId }: { doc: DocumentRecord; caseId: string }) {
                   : 'Waiting in the queue'}
           </p>
         </div>
-        {doc.ocrStatus === 'failed' ? (
-          <Button size="sm" variant="outline" onClick={() => retry.mutate(doc.id)} disabled={retry.isPending} aria-label={`Retry ${doc.title}`}>
-            <RotateCcw aria-hidden />
-            Retry
-          </Button>
-        ) : null}
+        <RetryDocumentButton doc={doc} caseId={caseId} />
       </div>
       {doc.ocrStatus === 'failed' && doc.failureReason ? <p className="mt-2 pl-8 text-sm text-destructive">{doc.failureReason}</p> : null}
       <OcrProgressCard doc={doc} />

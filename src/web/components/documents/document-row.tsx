@@ -1,7 +1,7 @@
-import { AlertCircle, ExternalLink, Pencil, RotateCcw, Trash2, Upload } from 'lucide-react';
+import { AlertCircle, ExternalLink, Pencil, Trash2, Upload } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { formatDate } from '../../lib/cases.ts';
-import { useReuploadDocument, useRetryDocument } from '../../lib/document-actions.ts';
+import { useReuploadDocument } from '../../lib/document-actions.ts';
 import type { DocumentRecord } from '../../lib/document-types.ts';
 import { documentUrl, useDeleteDocument, useUpdateDocument } from '../../lib/documents.ts';
 import { formatMb } from '../../lib/upload.ts';
@@ -10,6 +10,7 @@ import { Input } from '../ui/input.tsx';
 import { Label } from '../ui/label.tsx';
 import { DeleteDocumentDialog } from './delete-document-dialog.tsx';
 import { DocumentStatusBadges } from './document-status-badges.tsx';
+import { RetryDocumentButton } from './retry-document-button.tsx';
 
 interface RowProps {
   doc: DocumentRecord;
@@ -64,7 +65,6 @@ export function DocumentRow({ doc, caseId, selected, onSelect }: RowProps) {
 
 function DocumentActions({ doc, caseId, onEdit }: { doc: DocumentRecord; caseId: string; onEdit: () => void }) {
   const remove = useDeleteDocument(caseId);
-  const retry = useRetryDocument(caseId);
   const reupload = useReuploadDocument(caseId);
   const picker = useRef<HTMLInputElement>(null);
   return (
@@ -95,12 +95,7 @@ function DocumentActions({ doc, caseId, onEdit }: { doc: DocumentRecord; caseId:
           e.target.value = '';
         }}
       />
-      {doc.ocrStatus === 'failed' ? (
-        <Button size="sm" variant="outline" onClick={() => retry.mutate(doc.id)} disabled={retry.isPending} aria-label={`Retry ${doc.title}`}>
-          <RotateCcw aria-hidden />
-          Retry
-        </Button>
-      ) : null}
+      <RetryDocumentButton doc={doc} caseId={caseId} />
       <DeleteDocumentDialog doc={doc} onConfirm={() => remove.mutate(doc.id)}>
         <Button size="sm" variant="ghost" className="ml-auto text-destructive hover:bg-destructive-soft" aria-label={`Delete ${doc.title}`}>
           <Trash2 aria-hidden />
