@@ -4,10 +4,9 @@ import { useNavigate } from 'react-router';
 import type { CaseRecord } from '../../contract/cases.ts';
 import { formatDate, rememberOpenedCase, useUpdateCase } from '../lib/cases.ts';
 import { DeleteCaseDialog } from './delete-case-dialog.tsx';
+import { EditField, SaveCancelButtons } from './edit-form-parts.tsx';
 import { Badge } from './ui/badge.tsx';
 import { Button } from './ui/button.tsx';
-import { Input } from './ui/input.tsx';
-import { Label } from './ui/label.tsx';
 
 /** One case on the case list; Edit turns it into an inline form with Save or Cancel. */
 export function CaseCard({ item }: { item: CaseRecord }) {
@@ -83,18 +82,13 @@ function CaseEditForm({ item, onDone }: { item: CaseRecord; onDone: () => void }
   });
   const ready = form.caseNumber.trim() !== '' && form.title.trim() !== '';
   const field = (key: keyof typeof form, label: string) => (
-    <div className="grid gap-1.5">
-      <Label htmlFor={`edit-${key}-${item.id}`} className="text-xs text-muted-foreground">
-        {label}
-      </Label>
-      <Input
-        id={`edit-${key}-${item.id}`}
-        className="h-9"
-        value={form[key]}
-        onChange={(e) => setForm({ ...form, [key]: e.target.value })}
-        autoFocus={key === 'caseNumber'}
-      />
-    </div>
+    <EditField
+      id={`edit-${key}-${item.id}`}
+      label={label}
+      value={form[key]}
+      onChange={(value) => setForm({ ...form, [key]: value })}
+      autoFocus={key === 'caseNumber'}
+    />
   );
 
   const save = (e: FormEvent) => {
@@ -120,12 +114,7 @@ function CaseEditForm({ item, onDone }: { item: CaseRecord; onDone: () => void }
         </div>
       </div>
       <div className="flex items-center gap-2 border-t border-border px-5 py-3">
-        <Button size="sm" type="submit" disabled={!ready || update.isPending}>
-          Save
-        </Button>
-        <Button size="sm" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
+        <SaveCancelButtons canSave={ready && !update.isPending} onCancel={onDone} />
       </div>
     </form>
   );

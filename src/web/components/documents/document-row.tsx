@@ -6,8 +6,7 @@ import type { DocumentRecord } from '../../lib/document-types.ts';
 import { documentUrl, useDeleteDocument, useUpdateDocument } from '../../lib/documents.ts';
 import { formatMb } from '../../lib/upload.ts';
 import { Button } from '../ui/button.tsx';
-import { Input } from '../ui/input.tsx';
-import { Label } from '../ui/label.tsx';
+import { EditField, SaveCancelButtons } from '../edit-form-parts.tsx';
 import { DeleteDocumentDialog } from './delete-document-dialog.tsx';
 import { DocumentStatusBadges } from './document-status-badges.tsx';
 import { RetryDocumentButton } from './retry-document-button.tsx';
@@ -117,25 +116,10 @@ function EditDocumentForm({ doc, caseId, onDone }: { doc: DocumentRecord; caseId
   };
   return (
     <form onSubmit={save} onKeyDown={(e) => e.key === 'Escape' && onDone()} className="grid gap-3 sm:grid-cols-[2fr_1fr_auto] sm:items-end">
-      <div className="grid gap-1.5">
-        <Label htmlFor={`title-${doc.id}`} className="text-xs text-muted-foreground">
-          Title
-        </Label>
-        <Input id={`title-${doc.id}`} className="h-9" value={title} onChange={(e) => setTitle(e.target.value)} autoFocus />
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor={`alias-${doc.id}`} className="text-xs text-muted-foreground">
-          Alias
-        </Label>
-        <Input id={`alias-${doc.id}`} className="h-9" value={alias} onChange={(e) => setAlias(e.target.value)} />
-      </div>
+      <EditField id={`title-${doc.id}`} label="Title" value={title} onChange={setTitle} autoFocus />
+      <EditField id={`alias-${doc.id}`} label="Alias" value={alias} onChange={setAlias} />
       <div className="flex gap-2">
-        <Button size="sm" type="submit" disabled={!title.trim() || update.isPending}>
-          Save
-        </Button>
-        <Button size="sm" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
+        <SaveCancelButtons canSave={title.trim() !== '' && !update.isPending} onCancel={onDone} />
       </div>
     </form>
   );
