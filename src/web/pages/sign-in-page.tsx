@@ -1,10 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
 import { AuthCard, FormError } from '../components/auth-card.tsx';
+import { AuthField, AuthSubmit, AuthSwitch } from '../components/auth-form-parts.tsx';
 import { Button } from '../components/ui/button.tsx';
-import { Input } from '../components/ui/input.tsx';
-import { Label } from '../components/ui/label.tsx';
-import { Spinner } from '../components/ui/spinner.tsx';
 import { errorReason } from '../lib/api.ts';
 import { useAuthConfig } from '../lib/auth.ts';
 import { useLocalAuth } from '../lib/use-sign-in.ts';
@@ -35,35 +32,26 @@ export function SignInPage() {
       title="Sign in to Brieflink"
       subtitle="Welcome back. Enter your email and password."
       footer={
-        <>
-          New to Brieflink?{' '}
-          <Link to="/signup" className="font-medium text-primary underline-offset-4 hover:underline">
-            Create an account
-          </Link>
-        </>
+        <AuthSwitch question="New to Brieflink?" to="/signup">
+          Create an account
+        </AuthSwitch>
       }
     >
       <form onSubmit={submit} className="grid gap-4" noValidate>
         <FormError message={signIn.isError ? errorReason(signIn.error) : null} />
-        <div className="grid gap-2">
-          <Label htmlFor="signin-email">Email</Label>
-          <Input id="signin-email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor="signin-password">Password</Label>
-          <Input
-            id="signin-password"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </div>
-        <Button type="submit" size="lg" className="mt-2 w-full" disabled={signIn.isPending || !email.trim() || !password}>
-          {signIn.isPending ? <Spinner className="size-4 text-primary-foreground" label="Signing in" /> : null}
+        <AuthField id="signin-email" label="Email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <AuthField
+          id="signin-password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <AuthSubmit pending={signIn.isPending} pendingLabel="Signing in" disabled={signIn.isPending || !email.trim() || !password}>
           Sign In
-        </Button>
+        </AuthSubmit>
       </form>
     </AuthCard>
   );

@@ -1,10 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
 import { AuthCard, FormError } from '../components/auth-card.tsx';
-import { Button } from '../components/ui/button.tsx';
-import { Input } from '../components/ui/input.tsx';
-import { Label } from '../components/ui/label.tsx';
-import { Spinner } from '../components/ui/spinner.tsx';
+import { AuthField, AuthSubmit, AuthSwitch } from '../components/auth-form-parts.tsx';
 import { errorReason } from '../lib/api.ts';
 import { useLocalAuth } from '../lib/use-sign-in.ts';
 
@@ -37,49 +33,36 @@ export function SignUpPage() {
       title="Create your account"
       subtitle="Start turning briefs into court-ready hyperlinked PDFs."
       footer={
-        <>
-          Already have an account?{' '}
-          <Link to="/signin" className="font-medium text-primary underline-offset-4 hover:underline">
-            Sign in
-          </Link>
-        </>
+        <AuthSwitch question="Already have an account?" to="/signin">
+          Sign in
+        </AuthSwitch>
       }
     >
       <form onSubmit={submit} className="grid gap-4" noValidate>
         <FormError message={localError ?? (signUp.isError ? errorReason(signUp.error) : null)} />
         <div className="grid grid-cols-2 gap-3">
-          <div className="grid gap-2">
-            <Label htmlFor="signup-first">First name</Label>
-            <Input id="signup-first" autoComplete="given-name" required value={form.firstName} onChange={set('firstName')} />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="signup-last">Last name</Label>
-            <Input id="signup-last" autoComplete="family-name" required value={form.lastName} onChange={set('lastName')} />
-          </div>
+          <AuthField id="signup-first" label="First name" autoComplete="given-name" required value={form.firstName} onChange={set('firstName')} />
+          <AuthField id="signup-last" label="Last name" autoComplete="family-name" required value={form.lastName} onChange={set('lastName')} />
         </div>
-        <div className="grid gap-2">
-          <Label htmlFor="signup-email">Email</Label>
-          <Input id="signup-email" type="email" autoComplete="email" required value={form.email} onChange={set('email')} />
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor="signup-password">Password</Label>
-          <Input
-            id="signup-password"
-            type="password"
-            autoComplete="new-password"
-            required
-            aria-describedby="signup-password-hint"
-            value={form.password}
-            onChange={set('password')}
-          />
-          <p id="signup-password-hint" className="text-xs text-muted-foreground">
-            At least {MIN_PASSWORD_LENGTH} characters.
-          </p>
-        </div>
-        <Button type="submit" size="lg" className="mt-2 w-full" disabled={signUp.isPending || !complete}>
-          {signUp.isPending ? <Spinner className="size-4 text-primary-foreground" label="Creating account" /> : null}
+        <AuthField id="signup-email" label="Email" type="email" autoComplete="email" required value={form.email} onChange={set('email')} />
+        <AuthField
+          id="signup-password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          aria-describedby="signup-password-hint"
+          value={form.password}
+          onChange={set('password')}
+          hint={
+            <p id="signup-password-hint" className="text-xs text-muted-foreground">
+              At least {MIN_PASSWORD_LENGTH} characters.
+            </p>
+          }
+        />
+        <AuthSubmit pending={signUp.isPending} pendingLabel="Creating account" disabled={signUp.isPending || !complete}>
           Create Account
-        </Button>
+        </AuthSubmit>
       </form>
     </AuthCard>
   );
