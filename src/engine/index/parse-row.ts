@@ -155,7 +155,9 @@ export function parseRow(row: Row, opts: { ocr: boolean; light?: boolean }): Par
   const last = rest[rest.length - 1]!;
   const refText = last.text.replace(/[,;]$/, '');
   const lastIsRef = /^\d{1,4}(?:\s*[-–]\s*\d{1,4})?$/.test(refText) || /^[A-Z]{1,2}-?\d{1,4}$/.test(refText) || (opts.ocr && /^[\dIlLO|]{1,4}$/.test(refText) && (/\d/.test(refText) || row.leader)) || /^[ivxlc]{1,6}$/.test(refText);
-  if (rest.length >= (labels.length > 0 ? 2 : 1) && lastIsRef && (last.breakBefore || row.leader)) {
+  // `pp. 12–15` in its own column: the gap stands before the `pp.`, not before the number.
+  const lead = rest.length >= 3 && /^(p|pp|pg|page|pages)\.?$/i.test(rest[rest.length - 2]!.text) ? rest[rest.length - 2]! : null;
+  if (rest.length >= (labels.length > 0 ? 2 : 1) && lastIsRef && (last.breakBefore || row.leader || (lead?.breakBefore ?? false))) {
     pageRef = /^[A-Z]{1,2}-?\d/.test(refText) ? refText : refText.replace(/[IlL|]/g, '1').replace(/O/g, '0').split(/[-–]/)[0]!.trim();
     refTokens.push(rest.pop()!);
     // A range written with spaces (`12 – 15`): the reference is where it starts.
