@@ -8,9 +8,9 @@ import type { ParsedRow } from './parse-row.ts';
 export function groupHeadings(rows: ParsedRow[]): Set<ParsedRow> {
   const out = new Set<ParsedRow>();
   const labelled = rows.filter((r) => r.labels.length > 0 && !r.bare);
-  const numeric = (r: ParsedRow) => r.labels.some((l) => l.kind === 'number' || l.kind === 'number-letter');
+  const numeric = (r: ParsedRow) => r.labels.some((l) => l.kind === 'number' || l.kind === 'number-letter' || l.kind === 'compound');
   for (const g of labelled) {
-    if (g.labels.some((l) => !l.ocrGuess && (l.kind === 'number' || l.kind === 'number-letter'))) continue;
+    if (g.labels.some((l) => !l.ocrGuess && (l.kind === 'number' || l.kind === 'number-letter' || l.kind === 'compound'))) continue;
     if (g.pageRef !== undefined || g.date !== undefined || g.keyword !== null) continue;
     const text = g.desc.map((t) => t.text).join(' ');
     const letters = text.replace(/[^A-Za-z]/g, '');

@@ -100,6 +100,9 @@ export function parseLabel(raw: string, opts: { ocr?: boolean } = {}): Label[] {
     // Exhibit A-1, A-2, B-1 …: a series and a number in it.
     const major = /^\d+$/.test(m[1]!) ? Number(m[1]) : (letterValue(m[1]!) ?? 0);
     out.push({ kind: 'compound', text: `${m[1]!.toUpperCase()}-${Number(m[2])}`, value: Number(m[2]), major });
+  } else if ((m = /^([A-Z]{1,2})(\d{1,3})$/.exec(t)) && letterValue(m[1]!) !== null) {
+    // Bundle tabs A1, A2, B1 … (England & Wales): a section letter and a number in it.
+    out.push({ kind: 'compound', text: `${m[1]}${Number(m[2])}`, value: Number(m[2]), major: letterValue(m[1]!)! });
   } else if ((m = /^(\d{1,3})$/.exec(t))) {
     out.push({ kind: 'number', text: String(Number(m[1])), value: Number(m[1]) });
   } else if ((m = /^(\d{1,3})([A-Za-z])$/.exec(t))) {
@@ -192,6 +195,9 @@ export function labelMatch(itemLabel: string, printed: string, ocr = true): numb
   const a = itemLabel.toUpperCase().replace(/\s+/g, '');
   const b = printed.toUpperCase().replace(/\s+/g, '').replace(QUOTES, '').replace(/[.:]+$/, '');
   if (a === b) return 1;
+  // Zero-padded numbers (`TAB 01` for tab 1) are the same label.
+  const unpad = (s: string) => s.replace(/(^|[^0-9])0+(?=\d)/g, '$1');
+  if (unpad(a) === unpad(b)) return 1;
   if (!ocr || a.length !== b.length) return 0;
   for (let i = 0; i < a.length; i++) {
     if (confusionClass(a[i]!) !== confusionClass(b[i]!)) return 0;
