@@ -1,7 +1,8 @@
 import type { BBox, ItemType } from '../types.ts';
-import { isFirst, isSuccessor, type Label, type LabelKind } from './labels.ts';
+import { isFirst, isSuccessor, type Label, type LabelKind, labelMatch } from './labels.ts';
 import { groupHeadings } from './group-headings.ts';
 import type { ParsedRow } from './parse-row.ts';
+import { volumeColumnEnd, withoutVolume } from './volume-column.ts';
 import { rowCells, unionBox, type Token } from './rows.ts';
 
 /**
@@ -58,6 +59,8 @@ export class ItemAssembler {
   private current: Draft | null = null;
   /** The date column of the table header, [left, left of the next column]. */
   private dateColumn: [number, number] | null = null;
+  /** Where the tab column starts when the table opens with a volume column (`Vol. | Tab | Document`). */
+  private volumeEnd: number | null = null;
   private stopped = false;
   /** Under an index heading, unlabelled rows with a leader and a page number are entries too. */
   private headed: boolean;
@@ -99,8 +102,12 @@ export class ItemAssembler {
     const prevBottomFrac = this.current ? this.current.bottom / (pageHeight || 792) : 0;
     const groups = groupHeadings(rows);
     let first = true;
-    for (const pr of rows) {
+    // Rows above the heading that opens the index (a caption on the same page) are not items.
+    const opening = this.out.items.length === 0 ? rows.findIndex((r) => r.heading !== null && r.heading !== 'stop') : -1;
+    for (const [k, row] of rows.entries()) {
       if (this.stopped) return;
+      if (k < opening) continue;
+      const pr = withoutVolume(row, this.volumeEnd);
       if (groups.has(pr)) {
         // `A. STATEMENTS OF CASE` over tabs 1-5: a group heading, not an item.
         this.current = null;
@@ -129,6 +136,7 @@ export class ItemAssembler {
         const cells = rowCells(pr.row);
         const at = cells.findIndex((c) => /^dated?$/i.test(c.map((t) => t.text).join(' ')));
         if (at >= 0) this.dateColumn = [cells[at]![0]!.bbox[0] - 6, (cells[at + 1]?.[0]?.bbox[0] ?? Infinity) - 6];
+        this.volumeEnd = volumeColumnEnd(cells) ?? this.volumeEnd;
         // A header repeated at the top of the next page does not end an entry wrapped over the page break.
         if (!first) this.current = null;
         continue;
@@ -191,7 +199,10 @@ export class ItemAssembler {
       if (Math.abs(pr.labelX - level.x) > 8) continue;
       for (const r of readings) {
         const prev = level.slot.readings.find((p) => family(p.kind) === family(r.kind) && r.value > (p.major ?? p.value) && r.value - (p.major ?? p.value) <= 5);
-        if (prev && !r.ocrGuess && (!couldContinue || pr.keyword !== null || pr.pageRef !== undefined || pr.row.leader)) {
+        // In a table the label stands in its own column and the text where the item above begins its text.
+        const c = this.current;
+        const tabled = c !== null && pr.descX !== undefined && Math.abs(pr.descX - c.descX) <= 4 && pr.labelX < c.descX - 10;
+        if (prev && !r.ocrGuess && (!couldContinue || tabled || pr.keyword !== null || pr.pageRef !== undefined || pr.row.leader)) {
           level.slot.readings = [prev];
           return { depth: d, reading: r };
         }
@@ -208,7 +219,9 @@ export class ItemAssembler {
       // A sub-level seen before at this indentation (page numbers may be lost in OCR).
       const known = this.levelX.get(family(r.kind));
       const seen = known !== undefined && Math.abs(known - pr.labelX) <= 8;
-      if (pr.labelX > top.x + 4 && (paren || refs || seen)) {
+      // `A   Exhibit "A" – …` in the tab column right under an affidavit's tab: that tab's exhibits.
+      const exhibitRow = /^exhibit$/i.test(pr.desc[0]?.text ?? '') && labelMatch(r.text, pr.desc[1]?.text ?? '', false) > 0;
+      if ((pr.labelX > top.x + 4 && (paren || refs || seen)) || exhibitRow) {
         for (const l of this.stack) {
           if (l.slot.readings.length > 1) {
             const keep = l.slot.readings.filter((p) => family(p.kind) !== family(r.kind));
@@ -217,6 +230,12 @@ export class ItemAssembler {
         }
         return { depth: this.stack.length, reading: r };
       }
+    }
+    // A new series under a keyword of its own after the list (`SCHEDULE "A" – …` after PART V).
+    const root = this.stack[0]!;
+    if (pr.keyword !== null && this.current !== null && pr.keyword !== this.current.keyword && Math.abs(pr.labelX - root.x) <= 8) {
+      const r = readings.find((x) => isFirst(x));
+      if (r) return { depth: 0, reading: r };
     }
     return null;
   }
@@ -260,6 +279,14 @@ export class ItemAssembler {
 
   private open(pr: ParsedRow, placed: { depth: number; reading: Label }): void {
     this.pending = [];
+    // `A   Exhibit "A" – Letter …`: the keyword and label repeated in the text name the item's type.
+    let keyword = pr.keyword;
+    let desc = pr.desc;
+    if (keyword === null && desc.length > 2 && /^exhibit$/i.test(desc[0]!.text) && labelMatch(placed.reading.text, desc[1]!.text, false) > 0) {
+      keyword = 'exhibit';
+      desc = desc.slice(2);
+      while (desc.length > 1 && /^[-–—:]+$/.test(desc[0]!.text)) desc = desc.slice(1);
+    }
     this.stack.length = placed.depth;
     const slot: Slot = { readings: this.stack.length === 0 && placed.depth === 0 && this.out.items.length === 0 ? pr.labels : [placed.reading] };
     this.stack.push({ slot, x: pr.labelX });
@@ -269,7 +296,7 @@ export class ItemAssembler {
     }
     const d: Draft = {
       path: this.stack.map((l) => l.slot),
-      keyword: pr.keyword,
+      keyword,
       page: pr.row.page,
       bbox: [...pr.row.bbox],
       labelX: pr.labelX,
@@ -282,7 +309,7 @@ export class ItemAssembler {
       bottom: pr.row.bbox[3],
       size: pr.row.size,
     };
-    this.place_words(d, pr.desc, null);
+    this.place_words(d, desc, null);
     if (d.dateWords.length > 0 && !pr.dateCol) delete d.date;
     this.out.items.push(d);
     this.current = d;
