@@ -1,5 +1,6 @@
 import type { IndexDetection, PageText } from '../types.ts';
 import { ItemAssembler } from './assemble-items.ts';
+import { isSuccessor, parseLabel } from './labels.ts';
 import { finishItems } from './finish-items.ts';
 import { layoutPages, type PageLayout } from './page-layout.ts';
 import { parseRow, type ParsedRow } from './parse-row.ts';
@@ -38,9 +39,12 @@ export function detectIndex(pages: PageText[], opts?: { indexPages?: number[] })
     i < layouts.length ? (memo[i] ??= pageStats(layouts[i]!)) : undefined;
   // An index stands at the front: the scan for where one opens covers the first 60 pages or 30%.
   const scan = Math.min(layouts.length, Math.max(60, Math.ceil(0.3 * layouts.length)));
-  for (let i = 0; i < scan; i++) {
+  // A headed page with a single row (a cover titled like an index, its address read as row 148) gives
+  // way to a fuller index opening within the next few pages.
+  let single: { pages: number[]; items: IndexDetection['items']; at: number } | null = null;
+  /** The index run opening on page index i: that page and the pages that continue its list. */
+  const readRun = (i: number): { pages: number[]; items: IndexDetection['items'] } => {
     const s = stat(i)!;
-    if (!opensIndex(s, s.heading ? stat(i + 1) : undefined)) continue;
     const asm = new ItemAssembler();
     asm.addPage(s.layout.page, parsePage(s.layout), s.layout.height);
     const runPages = [s.layout.page];
@@ -57,9 +61,17 @@ export function detectIndex(pages: PageText[], opts?: { indexPages?: number[] })
       }
       runPages.push(t.layout.page);
     }
-    const items = finishItems(asm.out);
-    if (items.length >= 2 || (items.length === 1 && s.heading)) return { pages: runPages, items };
+    return { pages: runPages, items: finishItems(asm.out) };
+  };
+  for (let i = 0; i < scan; i++) {
+    if (single && i > single.at + 3) break;
+    const s = stat(i)!;
+    if (!opensIndex(s, s.heading ? stat(i + 1) : undefined)) continue;
+    const run = readRun(i);
+    if (run.items.length >= 2) return laterVolumes(run, layouts, stat, readRun);
+    if (run.items.length === 1 && s.heading && !single) single = { ...run, at: i };
   }
+  if (single) return { pages: single.pages, items: single.items };
 
   const textPages = layouts.filter((l) => l.rows.length > 0).length;
   if (textPages === 0) {
@@ -139,4 +151,28 @@ function mayContinue(t: PageStats): boolean {
   if (t.header || t.heading) return true;
   const share = t.labelled / Math.max(1, t.content);
   return share >= 0.3 || t.withRef >= 2;
+}
+
+/**
+ * Volumes merged into one file each keep their own index: a later page headed like an index whose
+ * first item continues the list (tab 7 after tab 6) opens the next volume's part of the index.
+ */
+function laterVolumes(first: { pages: number[]; items: IndexDetection['items'] }, layouts: PageLayout[],
+  stat: (i: number) => PageStats | undefined, readRun: (i: number) => { pages: number[]; items: IndexDetection['items'] }): IndexDetection {
+  const pages = [...first.pages];
+  const items = [...first.items];
+  const HEAD = /^(index|table of contents|contents)\b/i;
+  for (let i = layouts.indexOf(layouts.find((l) => l.page === pages[pages.length - 1])!) + 1; i < layouts.length; i++) {
+    if (!layouts[i]!.rows.slice(0, 6).some((r) => HEAD.test(r.text))) continue;
+    const s = stat(i)!;
+    if (!s.heading || !opensIndex(s, stat(i + 1))) continue;
+    const run = readRun(i);
+    const last = items[items.length - 1]!;
+    const next = run.items[0];
+    if (!next || !parseLabel(last.label).some((a) => parseLabel(next.label).some((b) => isSuccessor(a, b)))) continue;
+    pages.push(...run.pages);
+    for (const it of run.items) items.push({ ...it, ordinal: items.length + 1 });
+    i = layouts.findIndex((l) => l.page === run.pages[run.pages.length - 1]);
+  }
+  return { pages, items };
 }
