@@ -42,4 +42,15 @@ describe('labels', () => {
     expect(labelMatch('10', '1O', false)).toBe(0);
     expect(labelMatch('C', '"C"')).toBe(1);
   });
+
+  it('reads bundle tabs A1 … C4 as a section letter and a number, and zero-padded tabs as the tab', () => {
+    expect(kinds('B12')).toContain('compound:B12');
+    const [a3] = parseLabel('A3');
+    const [b1] = parseLabel('B1');
+    expect(isSuccessor(a3!, b1!)).toBe(true);
+    expect(isSuccessor(b1!, parseLabel('B2')[0]!)).toBe(true);
+    expect(labelMatch('1', '01')).toBe(1);
+    expect(labelMatch('10', '010')).toBe(1);
+    expect(labelMatch('1', '10')).toBe(0);
+  });
 });
