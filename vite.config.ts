@@ -16,7 +16,17 @@ export default defineConfig({
       output: {
         // React and the UI libraries change rarely: a separate chunk stays cached across app releases.
         codeSplitting: {
-          groups: [{ name: (id: string) => (/[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/.test(id) ? 'react' : id.includes('node_modules') ? 'vendor' : null) }],
+          groups: [
+            {
+              name: (id: string) =>
+                /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/.test(id)
+                  ? 'react'
+                  : id.includes('node_modules')
+                    ? 'vendor'
+                    : null,
+              debugName: 'react-and-vendor',
+            },
+          ],
         },
       },
     },
