@@ -117,7 +117,7 @@ async function benchLink(): Promise<void> {
 
 async function benchOcr(): Promise<void> {
   const { loadFixture } = await import('../test/fixtures/index.ts');
-  const { ocrPages, findTesseractCli } = await import('../src/engine/ocr/index.ts');
+  const { ocrPages, findTesseractCli, DEFAULT_OCR_DPI } = await import('../src/engine/ocr/index.ts');
   const f = await loadFixture('scanned-brief');
   const { openPdf } = await import('../src/engine/pdf/index.ts');
   const doc = openPdf(f.brief);
@@ -125,7 +125,8 @@ async function benchOcr(): Promise<void> {
   doc.close();
   // body and divider pages after the index: the usual mix
   const pages = Array.from({ length: count }, (_, i) => i + 1);
-  console.log(`OCR input: fixture scanned-brief, pages 1-${count}, 300 dpi`);
+  console.log(`OCR input: fixture scanned-brief, pages 1-${count} (index, dividers and body pages), ${DEFAULT_OCR_DPI} dpi; ` +
+    'dense prose pages: npx tsx bench/ocr.ts');
   for (const engine of (values['ocr-engine'] ?? '').split(',').filter(Boolean) as Array<'tesseract-js' | 'tesseract-cli'>) {
     if (engine === 'tesseract-cli' && !findTesseractCli()) {
       console.log('tesseract-cli: not on PATH, skipped');
