@@ -284,3 +284,16 @@ describe('detectIndex: OCR text', () => {
     expect(labels(pages)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11']);
   });
 });
+
+describe('detectIndex: a label lost by OCR', () => {
+  it('gives a row that keeps its keyword but lost its label the label the gap in the sequence names', () => {
+    const rows = ['INDEX', 'Tab 1 | Affidavit of Jean Roy ........ 3', 'Tab 2 | Expert Report of Dr. Lee ........ 5',
+      'Tab 3 | Reasons for Judgment ........ 10', 'Tab 4 | Notice of Appeal ........ 11',
+      'Tab | Factum of the Respondent ........ 12', 'Tab 6 | Order of Justice Lauwers ........ 15'];
+    const det = detectIndex(makePages([{ ...cover, source: 'ocr' }, { rows, source: 'ocr', confidence: 85 }]));
+    expect(det.items.map((i) => [i.label, i.type, i.text])).toEqual([
+      ['1', 'tab', 'Affidavit of Jean Roy'], ['2', 'tab', 'Expert Report of Dr. Lee'], ['3', 'tab', 'Reasons for Judgment'],
+      ['4', 'tab', 'Notice of Appeal'], ['5', 'tab', 'Factum of the Respondent'], ['6', 'tab', 'Order of Justice Lauwers'],
+    ]);
+  });
+});

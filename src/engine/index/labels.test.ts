@@ -54,3 +54,13 @@ describe('labels', () => {
     expect(labelMatch('1', '10')).toBe(0);
   });
 });
+
+describe('labelMatch: a large 8 or 9 read as S by OCR', () => {
+  it('lets an OCR-read divider TABS stand for tab 5, 8 or 9, and only when read by OCR', () => {
+    expect(labelMatch('8', 'S')).toBeGreaterThan(0);
+    expect(labelMatch('9', 'S')).toBeGreaterThan(0);
+    expect(labelMatch('5', 'S')).toBeGreaterThan(0);
+    expect(labelMatch('7', 'S')).toBe(0);
+    expect(labelMatch('8', 'S', false)).toBe(0);
+  });
+});

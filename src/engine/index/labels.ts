@@ -200,9 +200,16 @@ export function labelMatch(itemLabel: string, printed: string, ocr = true): numb
   if (unpad(a) === unpad(b)) return 1;
   if (!ocr || a.length !== b.length) return 0;
   for (let i = 0; i < a.length; i++) {
-    if (confusionClass(a[i]!) !== confusionClass(b[i]!)) return 0;
+    if (!confusable(a[i]!, b[i]!)) return 0;
   }
   return 0.85;
+}
+
+/** Pairs OCR confuses beyond the classes below: a large bold 8 or 9 often comes back as S. */
+const ALSO_CONFUSED = new Set(['S8', '8S', 'S9', '9S']);
+
+function confusable(x: string, y: string): boolean {
+  return confusionClass(x) === confusionClass(y) || ALSO_CONFUSED.has(x + y);
 }
 
 function confusionClass(c: string): string {
