@@ -53,6 +53,7 @@ describe('loadConfig', () => {
       ALLOWED_EMAIL_DOMAINS: 'Firm.Example, @partner.example,',
       OCR_WORKERS: '3',
       EMBEDDED_PG_PORT: '54329',
+      JOB_STALE_SECONDS: '45',
     });
     expect(c).toMatchObject({
       port: 8080,
@@ -69,6 +70,7 @@ describe('loadConfig', () => {
       allowedEmailDomains: ['firm.example', 'partner.example'],
       ocrWorkers: 3,
       embeddedPgPort: 54329,
+      staleJobMs: 45_000,
     });
   });
 
@@ -78,6 +80,7 @@ describe('loadConfig', () => {
     [{ MAX_UPLOAD_MB: '0' }, 'MAX_UPLOAD_MB'],
     [{ RETENTION_DAYS: '1.5' }, 'RETENTION_DAYS'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ JOB_STALE_SECONDS: '2' }, 'JOB_STALE_SECONDS'],
     [{ ROLE: 'admin' }, 'ROLE'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
     [{ APP_URL: 'briefs.example.com' }, 'APP_URL'],

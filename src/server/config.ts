@@ -37,6 +37,7 @@ const envSchema = z.object({
   ALLOWED_EMAIL_DOMAINS: optionalText,
   OCR_WORKERS: optionalText.pipe(intIn(1, 64).optional()),
   EMBEDDED_PG_PORT: optionalText.pipe(intIn(1024, 65535).optional()),
+  JOB_STALE_SECONDS: intIn(5, 3600).default(20),
 });
 
 export interface OidcConfig {
@@ -65,6 +66,8 @@ export interface Config {
   allowedEmailDomains: string[];
   ocrWorkers: number | undefined;
   embeddedPgPort: number | undefined;
+  /** A running document job that sent no heartbeat for this long counts as dead and is queued again. */
+  staleJobMs: number;
 }
 
 export class ConfigError extends Error {
@@ -129,5 +132,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     allowedEmailDomains: domains,
     ocrWorkers: e.OCR_WORKERS,
     embeddedPgPort: e.EMBEDDED_PG_PORT,
+    staleJobMs: e.JOB_STALE_SECONDS * 1000,
   };
 }

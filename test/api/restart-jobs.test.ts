@@ -53,7 +53,7 @@ describe('jobs across a server killed mid-job', () => {
     db = await createTestDatabase();
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    const env = { DATABASE_URL: db.url, DATA_DIR: join(dir, 'data'), PORT: String(port), BRIEFLINK_STALE_JOB_MS: '4000' };
+    const env = { DATABASE_URL: db.url, DATA_DIR: join(dir, 'data'), PORT: String(port), JOB_STALE_SECONDS: '5' };
     const f = await loadFixture('mixed-brief');
 
     let server = startServer(env);

@@ -9,9 +9,8 @@ import { documents } from '../db/schema.ts';
 export type JobSender = (kind: 'document-process' | 'document-link', data: { documentId: string; run: number }) => Promise<unknown>;
 
 export const NOTIFY_CHANNEL = 'brieflink_documents';
-/** How often a running job shows it is alive, and after how long without a sign it counts as dead. */
+/** How often a running job shows it is alive (config.staleJobMs says when silence means dead). */
 export const HEARTBEAT_MS = 2_000;
-export const STALE_AFTER_MS = Number(process.env.BRIEFLINK_STALE_JOB_MS) || 20_000;
 
 /** Tells every process (SSE streams) that a document changed. */
 export async function notifyDocument(db: Db, documentId: string): Promise<void> {
@@ -117,7 +116,7 @@ export async function queueLinking(db: Db, send: JobSender, documentId: string):
 }
 
 /** Re-queues jobs whose process stopped sending heartbeats (killed, crashed, machine lost). */
-export async function requeueStaleJobs(db: Db, send: JobSender, staleAfterMs = STALE_AFTER_MS): Promise<string[]> {
+export async function requeueStaleJobs(db: Db, send: JobSender, staleAfterMs: number): Promise<string[]> {
   const cutoff = new Date(Date.now() - staleAfterMs);
   const now = new Date();
   const processes = await db

@@ -25,7 +25,7 @@ export function startDocumentReaper(ctx: JobContext): () => void {
     if (running || !ctx.send) return;
     running = true;
     try {
-      const requeued = await requeueStaleJobs(ctx.db, ctx.send);
+      const requeued = await requeueStaleJobs(ctx.db, ctx.send, ctx.config.staleJobMs);
       if (requeued.length) ctx.log.warn({ requeued }, 'jobs of a stopped process queued again');
     } catch (err) {
       ctx.log.warn({ err }, 'stale job sweep failed');
