@@ -9,8 +9,11 @@ export function useSetAutoAdvance(caseId: string) {
   const key = ['/api/cases', caseId];
   return useMutation({
     mutationFn: (autoAdvance: boolean) => apiRequest<CaseRecord>('PATCH', `/api/cases/${encodeURIComponent(caseId)}`, { autoAdvance }),
-    onMutate: async (autoAdvance) => {
-      await queryClient.cancelQueries({ queryKey: key, exact: true });
+    onMutate: (autoAdvance) => {
+      // The box shows the new value at once: a case fetch in flight is dropped without waiting for it
+      // (awaiting it left the box unchanged for a network round trip) and without reverting the cache,
+      // which would undo the value set here.
+      void queryClient.cancelQueries({ queryKey: key, exact: true }, { revert: false });
       const previous = queryClient.getQueryData<CaseRecord>(key);
       if (previous) queryClient.setQueryData<CaseRecord>(key, { ...previous, autoAdvance });
       return { previous };
