@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import type { CaseRecord } from '../../../contract/cases.ts';
@@ -56,6 +57,9 @@ export function WorkflowSidebar() {
   const navigate = useNavigate();
   const { c, docs, current, autoAdvance, statuses } = useWorkflow();
   const setAutoAdvance = useSetAutoAdvance(c?.id ?? '');
+  // The value just chosen, until the server has answered: set inside the click so the box changes at
+  // once (the cached case changes only when the mutation starts, a moment later).
+  const [choosing, setChoosing] = useState<boolean | null>(null);
   const reading = docs.find((d) => d.ocrStatus === 'processing');
 
   return (
@@ -118,9 +122,13 @@ export function WorkflowSidebar() {
           <input
             type="checkbox"
             className="mt-0.5 size-4 accent-primary"
-            checked={autoAdvance}
+            checked={choosing ?? autoAdvance}
             disabled={setAutoAdvance.isPending}
-            onChange={(e) => setAutoAdvance.mutate(e.target.checked)}
+            onChange={(e) => {
+              const value = e.target.checked;
+              setChoosing(value);
+              setAutoAdvance.mutate(value, { onSettled: () => setChoosing(null) });
+            }}
           />
           <span>
             <span className="block text-sm font-medium">Auto-advance steps</span>
