@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// The `brieflink` command: runs the engine CLI from its TypeScript source (no build step needed).
-import { register } from 'tsx/esm/api';
+// The `brieflink` command: runs the engine CLI, bundled by bin/engine-bundle.js (rebuilt when its
+// sources changed), or from its TypeScript sources when no bundle can be built.
+import { loadEngineCli } from './engine-bundle.js';
 
-register();
-const { main } = await import('../src/engine/cli.ts');
+const { main } = await loadEngineCli();
 process.exitCode = await main(process.argv.slice(2));

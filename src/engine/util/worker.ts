@@ -2,10 +2,18 @@ import { Worker, type WorkerOptions } from 'node:worker_threads';
 
 const TS_WORKER = new URL('./ts-worker.js', import.meta.url);
 
+/** Defined (as true) only in the bundled engine that bin/engine-bundle.js builds. */
+declare const BRIEFLINK_BUNDLE: boolean | undefined;
+
 /**
  * Start a worker thread running a TypeScript module. `entry` is the module's URL
  * (new URL('./x.worker.ts', import.meta.url)); `data` reaches it as workerData.data.
+ * In the bundled engine every worker entry is a sibling `x.worker.mjs` of the running bundle and
+ * runs as it is; from the sources, the worker loads the TypeScript through tsx.
  */
 export function startTsWorker(entry: URL, data?: unknown, options: Omit<WorkerOptions, 'workerData'> = {}): Worker {
+  if (typeof BRIEFLINK_BUNDLE !== 'undefined' && BRIEFLINK_BUNDLE) {
+    return new Worker(new URL(entry.href.replace(/\.ts$/, '.mjs')), { ...options, workerData: { data } });
+  }
   return new Worker(TS_WORKER, { ...options, workerData: { entry: entry.href, data } });
 }
