@@ -296,4 +296,21 @@ describe('detectIndex: a label lost by OCR', () => {
       ['4', 'tab', 'Notice of Appeal'], ['5', 'tab', 'Factum of the Respondent'], ['6', 'tab', 'Order of Justice Lauwers'],
     ]);
   });
+
+  it('gives a lost label at either end of the index the next or previous one in the sequence', () => {
+    const rows = ['INDEX', 'Tab | Notice of Motion ........ 1', 'Tab 2 | Affidavit of Jane Morrison ........ 7',
+      'Tab 3 | Exhibit A to the Affidavit ........ 24', 'Tab | Factum of the Moving Party ........ 58'];
+    const det = detectIndex(makePages([{ ...cover, source: 'ocr' }, { rows, source: 'ocr', confidence: 85 }]));
+    expect(det.items.map((i) => [i.label, i.type, i.text])).toEqual([
+      ['1', 'tab', 'Notice of Motion'], ['2', 'tab', 'Affidavit of Jane Morrison'],
+      ['3', 'tab', 'Exhibit A to the Affidavit'], ['4', 'tab', 'Factum of the Moving Party'],
+    ]);
+  });
+
+  it('leaves a lost label empty when its neighbours are no plain sequence', () => {
+    const rows = ['INDEX', 'Tab 2 | Notice of Motion ........ 1', 'Tab 5 | Affidavit of Jane Morrison ........ 7',
+      'Tab | Factum of the Moving Party ........ 58'];
+    const det = detectIndex(makePages([{ ...cover, source: 'ocr' }, { rows, source: 'ocr', confidence: 85 }]));
+    expect(det.items.map((i) => i.label)).toEqual(['2', '5', '']);
+  });
 });

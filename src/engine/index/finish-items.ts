@@ -37,29 +37,50 @@ export function finishItems(a: Assembly): IndexItem[] {
   }));
 }
 
-/** The label between two others in a plain sequence: 4 and 6 give 5, D and F give E; null otherwise. */
-function labelBetween(prev: string, next: string): string | null {
-  if (/^\d{1,3}$/.test(prev) && /^\d{1,3}$/.test(next)) {
-    return Number(next) - Number(prev) === 2 ? String(Number(prev) + 1) : null;
-  }
-  if (/^[A-Z]$/.test(prev) && /^[A-Z]$/.test(next) && next.charCodeAt(0) - prev.charCodeAt(0) === 2) {
-    return String.fromCharCode(prev.charCodeAt(0) + 1);
-  }
+/** Position of a plain label in its sequence (1, 2, 3 … or A, B, C …) and its kind; null otherwise. */
+function plainLabel(label: string): { kind: 'number' | 'letter'; n: number } | null {
+  if (/^\d{1,3}$/.test(label)) return { kind: 'number', n: Number(label) };
+  if (/^[A-Z]$/.test(label)) return { kind: 'letter', n: label.charCodeAt(0) - 64 };
+  return null;
+}
+
+function plainLabelAt(kind: 'number' | 'letter', n: number): string | null {
+  if (n < 1) return null;
+  if (kind === 'number') return String(n);
+  return n <= 26 ? String.fromCharCode(64 + n) : null;
+}
+
+/**
+ * The label a lost one stands for, from the labels around it in a plain sequence: between 4 and 6
+ * it is 5; after two in a row (3, 4) it is the next (5); before two in a row (B, C) the one before
+ * (A). Null when the neighbours do not make that sequence.
+ */
+function lostLabel(items: IndexItem[], i: number, type: IndexItem['type']): string | null {
+  const at = (j: number) => {
+    const it = items[j];
+    return it && it.label !== '' && it.type === type ? plainLabel(it.label) : null;
+  };
+  const [p2, p1, n1, n2] = [at(i - 2), at(i - 1), at(i + 1), at(i + 2)];
+  if (p1 && n1 && p1.kind === n1.kind) return n1.n - p1.n === 2 ? plainLabelAt(p1.kind, p1.n + 1) : null;
+  if (p1 && p2 && !n1 && p2.kind === p1.kind && p1.n - p2.n === 1) return plainLabelAt(p1.kind, p1.n + 1);
+  if (n1 && n2 && !p1 && n1.kind === n2.kind && n2.n - n1.n === 1) return plainLabelAt(n1.kind, n1.n - 1);
   return null;
 }
 
 /**
  * A row that starts with its keyword but whose label OCR lost (`Tab Factum of …` between Tab 4 and
- * Tab 6) is the item the gap in the sequence names: it takes that label and the keyword's type.
+ * Tab 6, or after Tab 3 and Tab 4 at the end) is the item its place in the sequence names: it takes
+ * that label and the keyword's type, when its neighbours have that same type.
  */
 function fillLostLabels(items: IndexItem[]): IndexItem[] {
-  for (let i = 1; i + 1 < items.length; i++) {
-    const [prev, item, next] = [items[i - 1]!, items[i]!, items[i + 1]!];
-    if (item.label !== '' || prev.type !== next.type) continue;
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i]!;
+    if (item.label !== '') continue;
     const m = /^(\S+)\s+(.*)$/.exec(item.text);
     const type = m ? keywordType(m[1]!) : null;
-    const label = labelBetween(prev.label, next.label);
-    if (!m || type !== prev.type || label === null) continue;
+    if (!m || !type) continue;
+    const label = lostLabel(items, i, type);
+    if (label === null) continue;
     item.label = label;
     item.type = type;
     item.text = m[2]!;
