@@ -15,23 +15,43 @@ function pdfString(s: string): string {
   return `(${s.replace(/[\\()]/g, (c) => `\\${c}`)})`;
 }
 
+export interface TextPdfOptions {
+  /**
+   * 1-based pages drawn with an embedded font that has no ToUnicode map (glyph ids only), as some
+   * writers and e-filing systems produce: the page looks right but its text layer is unreadable.
+   */
+  unmappedPages?: number[];
+}
+
 /**
  * Build a simple text PDF (Helvetica, Letter size unless given): one entry per page, each a list of
  * lines placed at the given positions. Used by tests to make small documents with a real text layer.
  */
-export function makeTextPdf(pages: TextLineSpec[][], size: [number, number] = [612, 792]): Uint8Array {
+export function makeTextPdf(pages: TextLineSpec[][], size: [number, number] = [612, 792], opts: TextPdfOptions = {}): Uint8Array {
   const [w, h] = size;
   const doc = new mupdf.PDFDocument();
   const font = new mupdf.Font('Helvetica');
   try {
     const fontRef = doc.addSimpleFont(font, 'Latin');
-    for (const lines of pages) {
-      const ops = lines
-        .map((l) => `BT /F1 ${l.size ?? 12} Tf ${l.x ?? 72} ${h - l.y} Td ${pdfString(l.text)} Tj ET`)
-        .join('\n');
-      const resources = doc.addObject({ Font: { F1: fontRef } });
+    let unmapped: mupdf.PDFObject | null = null;
+    const unmappedPages = new Set(opts.unmappedPages ?? []);
+    pages.forEach((lines, i) => {
+      let ops: string;
+      let resources: mupdf.PDFObject;
+      if (unmappedPages.has(i + 1)) {
+        if (!unmapped) {
+          unmapped = doc.addFont(font);
+          unmapped.resolve().delete('ToUnicode');
+        }
+        const glyphs = (t: string) => [...t].map((c) => font.encodeCharacter(c.codePointAt(0)!).toString(16).padStart(4, '0')).join('');
+        ops = lines.map((l) => `BT /F1 ${l.size ?? 12} Tf ${l.x ?? 72} ${h - l.y} Td <${glyphs(l.text)}> Tj ET`).join('\n');
+        resources = doc.addObject({ Font: { F1: unmapped } });
+      } else {
+        ops = lines.map((l) => `BT /F1 ${l.size ?? 12} Tf ${l.x ?? 72} ${h - l.y} Td ${pdfString(l.text)} Tj ET`).join('\n');
+        resources = doc.addObject({ Font: { F1: fontRef } });
+      }
       doc.insertPage(-1, doc.addPage([0, 0, w, h], 0, resources, ops));
-    }
+    });
     return saveBytes(doc, 'garbage=compact');
   } finally {
     font.destroy();
@@ -39,7 +59,6 @@ export function makeTextPdf(pages: TextLineSpec[][], size: [number, number] = [6
   }
 }
 
-/** Save `bytes` again encrypted with a user password (for tests of password-protected input). */
 export function encryptPdf(bytes: Uint8Array, userPassword: string, ownerPassword = `${userPassword}-owner`): Uint8Array {
   const doc = new mupdf.PDFDocument(bytes);
   try {

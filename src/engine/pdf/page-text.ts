@@ -6,6 +6,15 @@ import type { BBox, Line, PageText, Word } from '../types.ts';
 const SCANT_TEXT_CHARS = 200;
 /** Share of the page area that images must cover for a scant-text page to need OCR. */
 const IMAGE_COVER_RATIO = 0.4;
+/**
+ * Share of a page's characters without a known Unicode value (U+FFFD, private use) above which its
+ * text layer is unreadable: a font without a ToUnicode map gives MuPDF glyph ids, not letters.
+ */
+const UNREADABLE_RATIO = 0.3;
+
+function unknownChar(code: number): boolean {
+  return code === 0xfffd || (code >= 0xe000 && code <= 0xf8ff) || (code < 32 && code !== 9 && code !== 10 && code !== 13);
+}
 
 function round(n: number): number {
   return Math.round(n * 100) / 100;
@@ -34,6 +43,10 @@ function isSpace(code: number): boolean {
 class Collector {
   lines: Line[] = [];
   chars = 0;
+  /** Characters without a known Unicode value (counted in `chars`, but for control codes). */
+  unknown = 0;
+  /** Control codes other than tab and line ends: spaces to the word splitter, unknown here. */
+  controls = 0;
   imageArea = 0;
   #words: Word[] = [];
   #lineBox: BBox = [0, 0, 0, 0];
@@ -57,6 +70,10 @@ class Collector {
   }
 
   char(code: number, x0: number, y0: number, x1: number, y1: number): void {
+    if (unknownChar(code)) {
+      this.unknown++;
+      if (code < 32) this.controls++;
+    }
     if (isSpace(code)) {
       this.#endWord();
       return;
@@ -168,14 +185,16 @@ export function analysePage(page: mupdf.Page, pageNumber: number, fast = true): 
     stext.destroy();
   }
   const scantText = col.chars < SCANT_TEXT_CHARS;
-  const needsOcr = (scantText && col.imageArea / pageArea >= IMAGE_COVER_RATIO) || (col.chars === 0 && col.imageArea > 0);
+  const unreadable = col.unknown > 0 && col.unknown >= UNREADABLE_RATIO * (col.chars + col.controls);
+  const needsOcr = unreadable || (scantText && col.imageArea / pageArea >= IMAGE_COVER_RATIO) || (col.chars === 0 && col.imageArea > 0);
   const usable = col.lines.length > 0 && !needsOcr;
   return {
     text: {
       page: pageNumber,
       width: round(px1 - px0),
       height: round(py1 - py0),
-      lines: col.lines,
+      // an unreadable layer is no text at all: its glyph codes must not be matched as words
+      lines: unreadable ? [] : col.lines,
       source: usable ? 'text-layer' : 'none',
       confidence: usable ? 100 : 0,
     },

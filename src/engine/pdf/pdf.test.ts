@@ -108,6 +108,22 @@ describe('needsOcr', () => {
     expect(scan.pageText(1).source).toBe('none');
     scan.close();
   });
+
+  it('is true for a page whose font has no Unicode map, and its glyph codes are not read as text', () => {
+    const lines = [{ text: 'INDEX', x: 270, y: 90, size: 16 }, { text: 'Tab 1   Notice of Motion dated May 3, 2021', y: 150 }];
+    const doc = openPdf(makeTextPdf([lines, lines], undefined, { unmappedPages: [2] }));
+    expect(doc.needsOcr(1)).toBe(false);
+    expect(doc.pageText(1).lines.map((l) => l.text)).toEqual(['INDEX', 'Tab 1 Notice of Motion dated May 3, 2021']);
+    expect(doc.needsOcr(2)).toBe(true);
+    expect(doc.pageText(2)).toMatchObject({ source: 'none', lines: [] });
+    // the page still shows its text: rendered, it is not blank
+    const png = doc.renderPng(2, 50);
+    doc.close();
+    const empty = openPdf(makeTextPdf([[]]));
+    const blank = empty.renderPng(1, 50);
+    empty.close();
+    expect(png.length).toBeGreaterThan(blank.length + 200);
+  });
 });
 
 describe('links, outline, append, save', () => {

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { openPdf } from './pdf/index.ts';
+import { makeTextPdf, type TextLineSpec } from './pdf/make-text-pdf.ts';
+import { linkBrief } from './pipeline.ts';
+
+const TITLES = ['Notice of Motion dated May 3, 2021', 'Affidavit of Jane Morrison sworn May 3, 2021', 'Lease dated March 14, 2019', 'Factum of the Moving Party'];
+
+/** Cover, index, then per tab a divider and a body page. */
+function brief(): TextLineSpec[][] {
+  const index: TextLineSpec[] = [{ text: 'INDEX', x: 270, y: 90, size: 16 },
+    ...TITLES.map((t, i) => ({ text: `Tab ${i + 1}      ${t}`, y: 150 + i * 30 }))];
+  return [
+    [{ text: 'MOTION RECORD OF THE APPLICANT', x: 150, y: 300, size: 16 }],
+    index,
+    ...TITLES.flatMap((t, i) => [
+      [{ text: `TAB ${i + 1}`, x: 230, y: 400, size: 40 }],
+      [{ text: t.toUpperCase(), x: 72, y: 90, size: 14 }, { text: 'The parties agree that the lease governs the premises.', y: 130 }],
+    ]),
+  ];
+}
+
+describe('linkBrief', () => {
+  it('OCRs an index page whose text layer is unreadable and links every item', async () => {
+    const bytes = makeTextPdf(brief(), undefined, { unmappedPages: [2] });
+    const r = await linkBrief({ brief: bytes, briefName: 'brief.pdf' });
+    expect(r.review.index.pages).toEqual([2]);
+    expect(r.review.index.items.map((i) => i.label)).toEqual(['1', '2', '3', '4']);
+    expect(r.review.links.map((l) => l.masterPage)).toEqual([3, 5, 7, 9]);
+    expect(r.review.validation).toMatchObject({ broken_links: 0, success: true });
+    const out = openPdf(r.pdf);
+    expect(out.links(2).map((l) => l.targetPage)).toEqual([3, 5, 7, 9]);
+    out.close();
+  });
+});
