@@ -117,7 +117,8 @@ export async function buildBundle(outDir, { root = ROOT, entries = ENGINE_ENTRIE
   // chunks of earlier builds
   const written = new Set(files.map((f) => path.basename(f.file)));
   for (const name of await readdir(outDir)) {
-    if (name.startsWith('chunk-') && !written.has(name)) await rm(path.join(outDir, name), { force: true });
+    // (another process's temporary files are left alone: it renames them in a moment)
+    if (/^chunk-\w+\.mjs$/.test(name) && !written.has(name)) await rm(path.join(outDir, name), { force: true });
   }
 }
 
