@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -8,10 +7,9 @@ import { buildBundle, bundleIsFresh } from '../../bin/engine-bundle.js';
 import { makeScannedPdf, SAMPLE_PAGES } from './ocr/scanned-sample.ts';
 import { openPdf } from './pdf/index.ts';
 import { makeTextPdf } from './pdf/make-text-pdf.ts';
+import { runCli } from './run-cli.ts';
 import { analyseChunk, type ExtractJob, type PackedChunk } from './text/chunks.ts';
 import { unpackPages } from './text/pack.ts';
-
-const BIN = fileURLToPath(new URL('../../bin/brieflink.js', import.meta.url));
 
 describe('bundled engine', () => {
   let dir: string;
@@ -76,22 +74,10 @@ describe('bundled engine', () => {
     expect(got[2]!.lines[0]!.text).toBe('TAB 3');
   });
 
-  function detect(file: string, env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
-    return new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, [BIN, 'detect', file], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (d) => (stdout += d));
-      child.stderr.on('data', (d) => (stderr += d));
-      child.on('error', reject);
-      child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-    });
-  }
-
   it('OCRs on its OCR worker threads: the CLI finds the items of a scanned index, as it does from the sources', async () => {
     const file = join(dir, 'scanned-index.pdf');
     writeFileSync(file, makeScannedPdf([SAMPLE_PAGES[1]!]));
-    const [bundled, sources] = [await detect(file), await detect(file, { BRIEFLINK_NO_BUNDLE: '1' })];
+    const [bundled, sources] = [await runCli(['detect', file]), await runCli(['detect', file], { BRIEFLINK_NO_BUNDLE: '1' })];
     expect(bundled.code, bundled.stderr).toBe(0);
     const d = JSON.parse(bundled.stdout) as { items: Array<{ label: string; text: string }> };
     expect(d.items.map((i) => i.label)).toEqual(['1', '2', '3', '4']);

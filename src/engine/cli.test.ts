@@ -1,27 +1,12 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadFixture, type Fixture } from '../../test/fixtures/index.ts';
 import { openPdf } from './pdf/index.ts';
 import { encryptPdf } from './pdf/make-text-pdf.ts';
+import { runCli as run } from './run-cli.ts';
 import type { ReviewJson } from './types.ts';
-
-const BIN = fileURLToPath(new URL('../../bin/brieflink.js', import.meta.url));
-
-function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
-}
 
 describe('brieflink CLI', () => {
   let dir: string;
