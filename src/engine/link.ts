@@ -1,5 +1,6 @@
 import { openPdf } from './pdf/index.ts';
 import type { BBox, ReviewJson } from './types.ts';
+import { isExternalUri, overSameRow } from './util/geometry.ts';
 import { outlineTitle } from './write/outline-title.ts';
 
 const RECT_TOLERANCE = 1;
@@ -32,8 +33,10 @@ export function validateMaster(pdfBytes: Uint8Array, review: ReviewJson): Review
     let created = 0;
     let broken = 0;
     for (const l of expected) {
-      const matches = linksOn(l.srcPage).filter((k) => sameRect(k.rect, l.bbox));
-      const good = matches.filter((k) => k.targetPage === l.masterPage && k.targetPage !== null);
+      // one link over the row, ours, to the right page: another internal link over the same row
+      // (a duplicate) counts as broken
+      const matches = linksOn(l.srcPage).filter((k) => !isExternalUri(k.uri) && overSameRow(k.rect, l.bbox));
+      const good = matches.filter((k) => sameRect(k.rect, l.bbox) && k.targetPage === l.masterPage && k.targetPage !== null);
       if (good.length === 1 && matches.length === 1) created++;
       else broken++;
     }
@@ -41,8 +44,7 @@ export function validateMaster(pdfBytes: Uint8Array, review: ReviewJson): Review
     for (const page of new Set(review.index.pages)) {
       for (const k of linksOn(page)) {
         const ours = expected.some((l) => l.srcPage === page && sameRect(k.rect, l.bbox));
-        const external = /^[a-z][a-z0-9+.-]*:/i.test(k.uri);
-        if (!ours && !external && k.targetPage === null) broken++;
+        if (!ours && !isExternalUri(k.uri) && k.targetPage === null) broken++;
       }
     }
     const outline = doc.outline();

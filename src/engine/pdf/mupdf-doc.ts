@@ -2,6 +2,7 @@ import './wasm-handle.ts';
 import * as mupdf from 'mupdf';
 import { saveBytes } from './save-bytes.ts';
 import { EngineError, type BBox, type PageText } from '../types.ts';
+import { overSameRow } from '../util/geometry.ts';
 import type { PdfDoc } from './types.ts';
 import { appendDocument } from './append.ts';
 import { analysePage, type PageAnalysis } from './page-text.ts';
@@ -89,7 +90,7 @@ export class MupdfDoc implements PdfDoc {
       let removed = 0;
       for (const link of p.getLinks()) {
         const r = link.getBounds();
-        if (r.every((v, i) => Math.abs(v - rect[i]!) <= 1)) {
+        if (!link.isExternal() && overSameRow([r[0], r[1], r[2], r[3]], rect)) {
           p.deleteLink(link);
           removed++;
         }

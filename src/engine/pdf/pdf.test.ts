@@ -127,6 +127,25 @@ describe('needsOcr', () => {
 });
 
 describe('links, outline, append, save', () => {
+  it('deletes the internal links over a row, and only those: a web link there and links on other rows stay', async () => {
+    const mupdf = await import('mupdf');
+    const raw = new mupdf.PDFDocument(brief());
+    const page = raw.loadPage(0);
+    page.createLink([300, 110, 360, 122], 'https://www.ontariocourts.ca/').destroy();
+    page.destroy();
+    const withWeb = openPdf(raw.saveToBuffer('').asUint8Array().slice());
+    raw.destroy();
+    withWeb.addLink(1, [72, 110, 120, 122], 2);
+    withWeb.addLink(1, [72, 150, 120, 162], 2);
+    const doc = openPdf(withWeb.save());
+    withWeb.close();
+    expect(doc.deleteLinksAt(1, [72, 108, 400, 124])).toBe(1);
+    expect(doc.links(1).map((l) => [l.rect.map(Math.round), l.uri.startsWith('https:')])).toEqual([
+      [[300, 110, 360, 122], true], [[72, 150, 120, 162], false],
+    ]);
+    doc.close();
+  });
+
   it('writes internal links and an outline that read back, and keeps existing links', () => {
     const doc = openPdf(brief());
     doc.addLink(1, [72, 108, 300, 124], 2);

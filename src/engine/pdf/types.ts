@@ -16,7 +16,11 @@ export interface PdfDoc {
   renderPng(page: number, dpi: number, opts?: { color?: boolean }): Uint8Array;
   /** Add an internal link over rect on page `page` going to page `targetPage` (both 1-based). */
   addLink(page: number, rect: BBox, targetPage: number): void;
-  /** Remove the links whose rectangle matches rect (within 1 pt), e.g. left by an earlier run; returns how many. */
+  /**
+   * Remove the links to pages of this document that stand over the same row as rect (left by an
+   * earlier run, or drawn by hand), so that the row carries one link; links to the web or other
+   * files stay. Returns how many were removed.
+   */
   deleteLinksAt(page: number, rect: BBox): number;
   /**
    * Replace the outline (bookmarks) with these entries, each to a 1-based page, in order; `level`

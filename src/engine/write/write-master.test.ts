@@ -111,6 +111,37 @@ describe('writeMaster and validateMaster', () => {
     out.close();
   });
 
+  it('replaces a link drawn by hand over part of a row, and keeps a link beside it in the next column', () => {
+    const doc = openPdf(briefBytes());
+    const row2 = items()[1]!.bbox;
+    // over the words "Tab 2" only, a little taller than the row, to the wrong page
+    doc.addLink(2, [row2[0] - 2, row2[1] - 2, row2[0] + 30, row2[3] + 2], 6);
+    // beside the rows, in a second column (to the right of the longest row)
+    const beside: BBox = [480, row2[1], 560, row2[3]];
+    doc.addLink(2, beside, 1);
+    const withLinks = doc.save();
+    doc.close();
+    const { pdf, review } = build(dests, withLinks);
+    const out = openPdf(pdf);
+    const links = out.links(2);
+    out.close();
+    expect(links.filter((k) => k.rect[1] < row2[3] && k.rect[3] > row2[1] && k.rect[0] < 400)).toEqual([
+      expect.objectContaining({ targetPage: 5 }),
+    ]);
+    expect(links.some((k) => Math.round(k.rect[0]) === 480 && k.targetPage === 1)).toBe(true);
+    expect(validateMaster(pdf, review)).toMatchObject({ links_created: 3, broken_links: 0, success: true });
+  });
+
+  it('counts a second link over an item\'s row as broken: one row, one link', () => {
+    const { pdf, review } = build();
+    const doc = openPdf(pdf);
+    const row1 = review.links[0]!.bbox;
+    doc.addLink(2, [row1[0], row1[1], row1[0] + 40, row1[3]], 4);
+    const doubled = doc.save();
+    doc.close();
+    expect(validateMaster(doubled, review)).toMatchObject({ links_created: 2, broken_links: 1, success: false });
+  });
+
   it('counts a deliberately broken link', () => {
     const { pdf, review } = build();
     // the record page that item 3 links to is taken out: its link now leads nowhere

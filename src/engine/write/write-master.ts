@@ -6,8 +6,8 @@ import { outlineLevel, outlineTitle } from './outline-title.ts';
  * Master.linked.pdf: the brief with the record appended (when given), one internal link per item
  * that has a destination, over its row on the index page, and one bookmark per such item in index
  * order (table-of-contents sections nested as in the index). Existing annotations, links and the
- * text layer are kept, except a link exactly over an item's row (left by an earlier run), which is
- * replaced. `brief` is changed in place.
+ * text layer are kept, except an internal link over an item's row (left by an earlier run or drawn
+ * by hand), which is replaced. `brief` is changed in place.
  */
 export function writeMaster(brief: PdfDoc, record: PdfDoc | null, review: ReviewJson): Uint8Array {
   if (record) {
@@ -20,7 +20,7 @@ export function writeMaster(brief: PdfDoc, record: PdfDoc | null, review: Review
   const outline: Array<{ title: string; page: number; level: number }> = [];
   for (const link of review.links) {
     if (link.masterPage === null) continue;
-    // a link left over the same row by an earlier run would make two links for one item
+    // a link left over the same row (an earlier run, or drawn by hand) would make two links for one item
     brief.deleteLinksAt(link.srcPage, link.bbox);
     brief.addLink(link.srcPage, link.bbox, link.masterPage);
     const item = items.get(link.item);
