@@ -314,3 +314,42 @@ describe('detectIndex: a label lost by OCR', () => {
     expect(det.items.map((i) => i.label)).toEqual(['2', '5', '']);
   });
 });
+
+describe('detectIndex: an index set in two side-by-side columns', () => {
+  const COLS2 = [72, 130, 320, 378];
+  const row = (l: string, r: string) => ({ text: `${l} | ${r}`, cols: COLS2 });
+  const pages = makePages([
+    cover,
+    {
+      rows: [
+        { text: 'INDEX', x: 280 },
+        row('Tab A | Affidavit of John Smith', 'Tab D | Order of Justice Brown'),
+        row('| sworn March 3, 2021', '| dated May 1, 2021'),
+        row('Tab B | Notice of Motion', 'Tab E | Statement of Claim'),
+        row('Tab C | Letter to counsel for', 'Tab F | Email exchange between'),
+        row('| the respondent', '| Mary Jones and Ann Lee'),
+      ],
+    },
+    divider('TAB A'), bodyPage(), divider('TAB B'), bodyPage(), divider('TAB C'), bodyPage(),
+  ]);
+
+  it('reads the left column, then the right one, each description whole', () => {
+    const det = detectIndex(pages);
+    expect(det.items.map((i) => i.label)).toEqual(['A', 'B', 'C', 'D', 'E', 'F']);
+    expect(det.items.map((i) => i.text)).toEqual(['Affidavit of John Smith sworn March 3, 2021', 'Notice of Motion',
+      'Letter to counsel for the respondent', 'Order of Justice Brown dated May 1, 2021', 'Statement of Claim',
+      'Email exchange between Mary Jones and Ann Lee']);
+    // Each row's box stays inside its own column.
+    expect(det.items[0]!.bbox[2]).toBeLessThan(320);
+    expect(det.items[3]!.bbox[0]).toBeGreaterThanOrEqual(320);
+  });
+
+  it('leaves a table whose last column holds page numbers as one list', () => {
+    const tableCols = [72, 130, 480];
+    const table = makePages([cover, { rows: [{ text: 'INDEX', x: 280 },
+      ...['Affidavit of John Smith', 'Notice of Motion', 'Order of Justice Brown', 'Statement of Claim']
+        .map((d, i) => ({ text: `${i + 1} | ${d} | ${i + 2}`, cols: tableCols }))] }, bodyPage()]);
+    const det = detectIndex(table);
+    expect(det.items.map((i) => [i.label, i.pageRef])).toEqual([['1', '2'], ['2', '3'], ['3', '4'], ['4', '5']]);
+  });
+});

@@ -4,6 +4,7 @@ import { isSuccessor, parseLabel } from './labels.ts';
 import { finishItems } from './finish-items.ts';
 import { layoutPages, type PageLayout } from './page-layout.ts';
 import { parseRow, type ParsedRow } from './parse-row.ts';
+import { readSideBySide } from './side-by-side.ts';
 
 /**
  * Finds a brief's index and reads its items.
@@ -14,7 +15,8 @@ import { parseRow, type ParsedRow } from './parse-row.ts';
  * while their rows continue the list. With opts.indexPages only those pages are read.
  */
 export function detectIndex(pages: PageText[], opts?: { indexPages?: number[] }): IndexDetection {
-  const layouts = layoutPages(pages);
+  // Index pages set in two side-by-side columns are read column by column.
+  const layouts = layoutPages(pages).map(readSideBySide);
   const byPage = new Map(layouts.map((l) => [l.page, l]));
 
   if (opts?.indexPages && opts.indexPages.length > 0) {

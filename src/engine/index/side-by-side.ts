@@ -1,0 +1,104 @@
+import type { BBox } from '../types.ts';
+import { isSuccessor } from './labels.ts';
+import type { PageLayout } from './page-layout.ts';
+import { parseRow } from './parse-row.ts';
+import type { Row, Token } from './rows.ts';
+
+/**
+ * An index set in two side-by-side columns (tabs A … F on the left, G … L on the right): the text layer
+ * gives rows that run across both columns ('Tab A Letter from … Tab G Affidavit of …'). Such a page is
+ * read column by column: the left column top to bottom, then the right one.
+ *
+ * The right column is told apart from the columns of a table (Tab | Date | Document | Page) by what it
+ * holds: labelled rows with their own descriptions whose list continues the left column's list.
+ */
+
+const MIN_GUTTER = 10;
+
+function rowOf(page: number, words: Token[], size: number, leader: boolean): Row {
+  const ws = words.map((w, i) => (i === 0 ? { ...w, breakBefore: false } : w));
+  let bbox: BBox = [...ws[0]!.bbox];
+  for (const w of ws) bbox = [Math.min(bbox[0], w.bbox[0]), Math.min(bbox[1], w.bbox[1]), Math.max(bbox[2], w.bbox[2]), Math.max(bbox[3], w.bbox[3])];
+  return { page, words: ws, text: ws.map((w) => w.text).join(' '), bbox, size, leader };
+}
+
+/** Left edges of words that follow a wide gap, clustered; each is a possible left edge of a right column. */
+function candidateEdges(rows: Row[]): number[] {
+  const xs: number[] = [];
+  for (const r of rows) {
+    for (let i = 1; i < r.words.length; i++) {
+      const w = r.words[i]!;
+      if (w.breakBefore && w.bbox[0] - r.words[i - 1]!.bbox[2] >= MIN_GUTTER) xs.push(w.bbox[0]);
+    }
+  }
+  xs.sort((a, b) => a - b);
+  const edges: number[] = [];
+  for (let i = 0; i < xs.length;) {
+    let j = i;
+    while (j + 1 < xs.length && xs[j + 1]! - xs[i]! <= 3) j++;
+    if (j - i + 1 >= 2) edges.push(xs[i]!);
+    i = j + 1;
+  }
+  return edges;
+}
+
+type Piece = { kind: 'left' | 'right' | 'span'; row: Row };
+
+/** Cuts every row at x: rows with a word across x span both columns and stay whole. */
+function cut(l: PageLayout, x: number): Piece[] | null {
+  const out: Piece[] = [];
+  let both = 0;
+  for (const r of l.rows) {
+    const left = r.words.filter((w) => w.bbox[2] <= x - MIN_GUTTER / 2);
+    const right = r.words.filter((w) => w.bbox[0] >= x - 1);
+    if (left.length + right.length !== r.words.length || r.words.length === 0) {
+      out.push({ kind: 'span', row: r });
+      continue;
+    }
+    if (left.length && right.length) both++;
+    if (left.length) out.push({ kind: 'left', row: rowOf(r.page, left, r.size, r.leader) });
+    if (right.length) out.push({ kind: 'right', row: rowOf(r.page, right, r.size, r.leader) });
+  }
+  return both >= 2 ? out : null;
+}
+
+/** Labels of the rows that open an item with a description of their own. */
+function labelled(rows: Row[], ocr: boolean) {
+  return rows.map((r) => parseRow(r, { ocr })).filter((p) => p.labels.length > 0 && p.desc.length > 0);
+}
+
+/** The page read column by column when it is an index in two side-by-side columns; else the page as it is. */
+export function readSideBySide(l: PageLayout): PageLayout {
+  if (l.rows.length < 3) return l;
+  const ocr = l.source === 'ocr';
+  for (const x of candidateEdges(l.rows)) {
+    const pieces = cut(l, x);
+    if (!pieces) continue;
+    const left = labelled(pieces.filter((p) => p.kind === 'left').map((p) => p.row), ocr);
+    const right = labelled(pieces.filter((p) => p.kind === 'right').map((p) => p.row), ocr);
+    if (left.length < 2 || right.length < 2) continue;
+    // The right column must open where the left one ends (F then G), and its labels sit at one edge.
+    const last = left[left.length - 1]!;
+    const first = right[0]!;
+    if (!last.labels.some((a) => first.labels.some((b) => isSuccessor(a, b)))) continue;
+    if (right.some((p) => Math.abs(p.labelX - first.labelX) > 3)) continue;
+    // Column by column: rows spanning both columns (a heading, a note) keep their place between blocks.
+    const rows: Row[] = [];
+    let lefts: Row[] = [];
+    let rights: Row[] = [];
+    const flush = () => {
+      rows.push(...lefts, ...rights);
+      lefts = [];
+      rights = [];
+    };
+    for (const p of pieces) {
+      if (p.kind === 'span') {
+        flush();
+        rows.push(p.row);
+      } else (p.kind === 'left' ? lefts : rights).push(p.row);
+    }
+    flush();
+    return { ...l, rows };
+  }
+  return l;
+}
