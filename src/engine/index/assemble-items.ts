@@ -311,6 +311,10 @@ export class ItemAssembler {
     };
     this.place_words(d, desc, null);
     if (d.dateWords.length > 0 && !pr.dateCol) delete d.date;
+    // Only a label (and a date) on the opening line: the description follows in the column of the item above
+    // (a table whose cells are centred vertically puts a one-line description beside the middle of a wrapped date).
+    const above = this.out.items[this.out.items.length - 1];
+    if (d.words.length === 0 && above && above.page === d.page && above.descX > d.descX) d.descX = above.descX;
     this.out.items.push(d);
     this.current = d;
   }

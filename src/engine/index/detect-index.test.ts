@@ -353,3 +353,44 @@ describe('detectIndex: an index set in two side-by-side columns', () => {
     expect(det.items.map((i) => [i.label, i.pageRef])).toEqual([['1', '2'], ['2', '3'], ['3', '4'], ['4', '5']]);
   });
 });
+
+describe('detectIndex: a table whose cells are centred vertically', () => {
+  const at = (text: string, y: number) => ({ text, y, cols: COLS });
+  const pages = makePages([
+    cover,
+    {
+      rows: [
+        { text: 'INDEX', x: 280, y: 72 },
+        at('Tab No. | Date | Nature of Document', 100),
+        at('1 | March 3, 2021 | Affidavit of John Smith', 130),
+        // Label and date beside the middle of a description wrapped over two lines.
+        at('| | Transcript of the cross-examination of', 160),
+        at('2 | April 9, 2021', 167),
+        at('| | Mary Jones held April 9, 2021', 174),
+        // A one-line description beside the middle of a wrapped date.
+        at('3 | December 5,', 205),
+        at('| | Notice of Motion', 212),
+        at('| 2023', 219),
+        at('4 | May 1, 2021 | Order of Justice Brown', 250),
+      ],
+    },
+    divider('TAB 1'), bodyPage(), divider('TAB 2'), bodyPage(), divider('TAB 3'), bodyPage(), divider('TAB 4'), bodyPage(),
+  ]);
+
+  it('gives each label the whole of its table row, first line included', () => {
+    const det = detectIndex(pages);
+    expect(det.items.map((i) => i.label)).toEqual(['1', '2', '3', '4']);
+    expect(det.items.map((i) => i.text)).toEqual(['Affidavit of John Smith', 'Transcript of the cross-examination of Mary Jones held April 9, 2021',
+      'Notice of Motion', 'Order of Justice Brown']);
+    // The second item's box starts at its first line, above its label.
+    expect(det.items[1]!.bbox[1]).toBeLessThanOrEqual(160);
+    expect(det.items[0]!.bbox[3]).toBeLessThan(160);
+  });
+
+  it('leaves a heading set just above the first row out of it', () => {
+    const headed = makePages([cover, { rows: [{ text: 'INDEX', x: 280, y: 72 }, { text: 'VOLUME I', x: 270, y: 108, size: 14 },
+      { text: 'Tab 1 | Affidavit of John Smith | p. 2', y: 128, cols: [72, 130, 500] },
+      { text: 'Tab 2 | Notice of Motion | p. 9', y: 150, cols: [72, 130, 500] }] }, bodyPage()]);
+    expect(detectIndex(headed).items.map((i) => i.text)).toEqual(['Affidavit of John Smith', 'Notice of Motion']);
+  });
+});

@@ -5,6 +5,7 @@ import { finishItems } from './finish-items.ts';
 import { layoutPages, type PageLayout } from './page-layout.ts';
 import { parseRow, type ParsedRow } from './parse-row.ts';
 import { readSideBySide } from './side-by-side.ts';
+import { liftCentredLabels } from './centred-cells.ts';
 
 /**
  * Finds a brief's index and reads its items.
@@ -15,12 +16,14 @@ import { readSideBySide } from './side-by-side.ts';
  * while their rows continue the list. With opts.indexPages only those pages are read.
  */
 export function detectIndex(pages: PageText[], opts?: { indexPages?: number[] }): IndexDetection {
-  // Index pages set in two side-by-side columns are read column by column.
-  const layouts = layoutPages(pages).map(readSideBySide);
-  const byPage = new Map(layouts.map((l) => [l.page, l]));
+  const layouts = layoutPages(pages);
+  // Rows as an index reads them (columns side by side, labels centred in their cells), prepared on demand.
+  const ready: Array<PageLayout | undefined> = [];
+  const readyAt = (i: number): PageLayout => (ready[i] ??= indexRows(layouts[i]!));
+  const byPage = new Map(layouts.map((l, i) => [l.page, i]));
 
   if (opts?.indexPages && opts.indexPages.length > 0) {
-    const chosen = opts.indexPages.map((p) => byPage.get(p)).filter((l): l is PageLayout => l !== undefined);
+    const chosen = opts.indexPages.map((p) => byPage.get(p)).filter((i): i is number => i !== undefined).map(readyAt);
     const asm = new ItemAssembler({ explicit: true });
     for (const l of chosen) asm.addPage(l.page, parsePage(l), l.height);
     const items = finishItems(asm.out);
@@ -38,7 +41,7 @@ export function detectIndex(pages: PageText[], opts?: { indexPages?: number[] })
   // Page statistics are computed as the scan goes: an index near the front stops it early.
   const memo: Array<PageStats | undefined> = [];
   const stat = (i: number): PageStats | undefined =>
-    i < layouts.length ? (memo[i] ??= pageStats(layouts[i]!)) : undefined;
+    i < layouts.length ? (memo[i] ??= pageStats(readyAt(i))) : undefined;
   // An index stands at the front: the scan for where one opens covers the first 60 pages or 30%.
   const scan = Math.min(layouts.length, Math.max(60, Math.ceil(0.3 * layouts.length)));
   // A headed page with a single row (a cover titled like an index, its address read as row 148) gives
@@ -104,6 +107,17 @@ interface PageStats {
   keyworded: number;
   withRef: number;
   content: number;
+}
+
+/**
+ * A page's rows as an index reads them: a page set in two side-by-side columns column by column, and
+ * labels centred beside their wrapped descriptions moved up to the row's first line.
+ */
+function indexRows(l: PageLayout): PageLayout {
+  const sides = readSideBySide(l);
+  const ocr = l.source === 'ocr';
+  const rows = liftCentredLabels(sides.rows, (r) => parseRow(r, { ocr, light: true }));
+  return rows === sides.rows ? sides : { ...sides, rows };
 }
 
 function parsePage(l: PageLayout, light = false): ParsedRow[] {

@@ -201,6 +201,14 @@ export function rowCells(row: Row): Token[][] {
   return cells;
 }
 
+/** A row made of some of another row's words (a column of it, or words moved between rows). */
+export function rowFromTokens(page: number, words: Token[], size: number, leader: boolean): Row {
+  const ws = words.map((w, i) => (i === 0 && w.breakBefore ? { ...w, breakBefore: false } : w));
+  let bbox: BBox = [...ws[0]!.bbox];
+  for (const w of ws) bbox = unionBox(bbox, w.bbox);
+  return { page, words: ws, text: ws.map((w) => w.text).join(' '), bbox, size, leader };
+}
+
 export function unionBox(a: BBox, b: BBox): BBox {
   return [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])];
 }

@@ -1,8 +1,7 @@
-import type { BBox } from '../types.ts';
 import { isSuccessor } from './labels.ts';
 import type { PageLayout } from './page-layout.ts';
 import { parseRow } from './parse-row.ts';
-import type { Row, Token } from './rows.ts';
+import { type Row, rowFromTokens } from './rows.ts';
 
 /**
  * An index set in two side-by-side columns (tabs A … F on the left, G … L on the right): the text layer
@@ -14,13 +13,6 @@ import type { Row, Token } from './rows.ts';
  */
 
 const MIN_GUTTER = 10;
-
-function rowOf(page: number, words: Token[], size: number, leader: boolean): Row {
-  const ws = words.map((w, i) => (i === 0 ? { ...w, breakBefore: false } : w));
-  let bbox: BBox = [...ws[0]!.bbox];
-  for (const w of ws) bbox = [Math.min(bbox[0], w.bbox[0]), Math.min(bbox[1], w.bbox[1]), Math.max(bbox[2], w.bbox[2]), Math.max(bbox[3], w.bbox[3])];
-  return { page, words: ws, text: ws.map((w) => w.text).join(' '), bbox, size, leader };
-}
 
 /** Left edges of words that follow a wide gap, clustered; each is a possible left edge of a right column. */
 function candidateEdges(rows: Row[]): number[] {
@@ -56,8 +48,8 @@ function cut(l: PageLayout, x: number): Piece[] | null {
       continue;
     }
     if (left.length && right.length) both++;
-    if (left.length) out.push({ kind: 'left', row: rowOf(r.page, left, r.size, r.leader) });
-    if (right.length) out.push({ kind: 'right', row: rowOf(r.page, right, r.size, r.leader) });
+    if (left.length) out.push({ kind: 'left', row: rowFromTokens(r.page, left, r.size, r.leader) });
+    if (right.length) out.push({ kind: 'right', row: rowFromTokens(r.page, right, r.size, r.leader) });
   }
   return both >= 2 ? out : null;
 }
