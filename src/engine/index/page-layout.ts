@@ -17,6 +17,25 @@ export interface PageLayout {
   printed: number[];
   /** Section page numbers printed alone there (`A1`, `B-12`, as in England & Wales bundles). */
   printedLabels: string[];
+  /** Tab stamps: `Tab 3, p. 2` (or `Tab 3` alone) printed on a page of the item, most often in the margin. */
+  stamps: TabStamp[];
+}
+
+export interface TabStamp {
+  keyword: string;
+  label: string;
+  /** Page within the item (`p. 2` → 2); null when the stamp names the item only. */
+  sub: number | null;
+  shown: string;
+}
+
+const STAMP = /^(tab|exhibit|schedule|appendix)\s*(?:no\.?\s*)?["“]?([0-9]{1,3}[A-Za-z]?|[0-9]{1,3}\([a-z0-9]{1,3}\)|[A-Za-z]{1,2}(?:-?[0-9]{1,3})?)["”]?(?:\s*[,:;/–—-]\s*|\s+)?(?:(?:p|pg|page)\.?\s*([0-9]{1,4}))?$/i;
+
+/** A row that is only a tab stamp (`Tab 3, p. 2`, `TAB 3 - Page 2`, `Exhibit "C" p. 1`). */
+export function tabStamp(text: string): TabStamp | null {
+  const m = STAMP.exec(text.trim());
+  if (!m) return null;
+  return { keyword: m[1]!.toLowerCase(), label: m[2]!, sub: m[3] ? Number(m[3]) : null, shown: text.trim() };
 }
 
 const PAGE_OF = /\bpage\s+\d+\s+of\s+\d+\b/i;
@@ -73,9 +92,14 @@ function layout(pages: PageText[]): PageLayout[] {
     const content: Row[] = [];
     const printed: number[] = [];
     const printedLabels: string[] = [];
+    const stamps: TabStamp[] = [];
     for (const r of rows) {
       const margin = inMargin(r, p.height);
+      const stamp = r.words.length <= 6 ? tabStamp(r.text) : null;
+      if (stamp) stamps.push(stamp);
       if (margin) {
+        // A stamp with the page within the item is page furniture; a bare `TAB 3` may be a divider's text.
+        if (stamp?.sub != null) continue;
         const n = footerNumber(r.text);
         if (n !== null) {
           printed.push(n);
@@ -93,7 +117,7 @@ function layout(pages: PageText[]): PageLayout[] {
       }
       content.push(r);
     }
-    return { page: p.page, width: p.width, height: p.height, source: p.source, rows: content, printed, printedLabels };
+    return { page: p.page, width: p.width, height: p.height, source: p.source, rows: content, printed, printedLabels, stamps };
   });
 }
 

@@ -86,6 +86,15 @@ export function itemCandidates(item: IndexItem, docs: DocEvidence[]): Candidate[
         const m = labelMatch(item.label, mk.label, p.ocr);
         if (m > 0) add(d, p.page, { kind: 'marker', strength: m, why: `${d.doc === 'record' ? 'record ' : ''}marker '${mk.shown}'` });
       }
+      // A tab stamp on every page of the item (`Tab 3, p. 1`, `Tab 3, p. 2` …): the item starts at its
+      // page 1, or, with no page in the stamp, at the first page of the run stamped with its label.
+      for (const st of p.stamps) {
+        const m = labelMatch(item.label, st.label, p.ocr);
+        if (m === 0) continue;
+        const prevSame = (d.pages[p.page - 2]?.stamps ?? []).some((x) => labelMatch(item.label, x.label, p.ocr) > 0);
+        if (st.sub === 1) add(d, p.page, { kind: 'marker', strength: 0.95 * m, why: `tab stamp '${st.shown}'` });
+        else if (st.sub === null && !prevSame) add(d, p.page, { kind: 'marker', strength: 0.85 * m, why: `first page stamped '${st.shown}'` });
+      }
       if (p.cover) {
         const m = Math.max(labelMatch(item.label, p.cover.label, p.ocr), nestedExhibit ? 0.95 * labelMatch(ownLabel, p.cover.label, p.ocr) : 0);
         if (m > 0) add(d, p.page, { kind: 'cover', strength: m * (item.type === 'exhibit' ? 1 : 0.9), why: `exhibit cover page '${p.cover.shown}'` });

@@ -1,5 +1,5 @@
 import { keywordType } from '../index/labels.ts';
-import type { PageLayout } from '../index/page-layout.ts';
+import type { PageLayout, TabStamp } from '../index/page-layout.ts';
 import { parseRow } from '../index/parse-row.ts';
 import { normWords, type Row } from '../index/rows.ts';
 import type { ItemType } from '../types.ts';
@@ -25,6 +25,8 @@ export interface PageEvidence {
   printed: number[];
   /** Section page numbers printed alone there (`A1`, `B-12`). */
   printedLabels: string[];
+  /** Tab stamps on the page (`Tab 3, p. 2`). */
+  stamps: TabStamp[];
 }
 
 /** A short row that may be a heading, for matching item descriptions. */
@@ -100,7 +102,7 @@ export function pageEvidence(layout: PageLayout, doc: 'source' | 'record'): Page
     if (m) cover = { label: m[1]!, shown: m[0] };
   }
   const blank = (layout.source === 'ocr' || layout.source === 'none') && rows.every((r) => r.text.replace(/[^A-Za-z0-9]/g, '').length <= 2);
-  return { doc, page: layout.page, ocr, divider, titled, blank, markers, cover, printed: layout.printed, printedLabels: layout.printedLabels };
+  return { doc, page: layout.page, ocr, divider, titled, blank, markers, cover, printed: layout.printed, printedLabels: layout.printedLabels, stamps: layout.stamps };
 }
 
 /** The label part of a divider row (`TAB 7` → '7', `TABl` → 'l', `Exhibit "C"` → 'C'). */

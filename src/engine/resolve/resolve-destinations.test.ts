@@ -237,3 +237,29 @@ describe('resolveDestinations: speed', () => {
     expect((used.user + used.system) / 1000).toBeLessThan(1000);
   });
 });
+
+describe('resolveDestinations: tab stamps on every page, no dividers', () => {
+  /** Per tab `pages[i]` body pages, each stamped in its header by `stamp(tab, page within tab)`. */
+  function stampedBrief(pages: number[], stamp: (tab: number, k: number) => string): { pages: PageText[]; starts: number[] } {
+    const specs: PageSpec[] = [cover, { rows: ['INDEX', ...pages.map((_, k) => `Tab ${k + 1} | Affidavit of Witness Number ${k + 1}`)] }];
+    const starts: number[] = [];
+    pages.forEach((n, i) => {
+      starts.push(specs.length + 1);
+      for (let k = 1; k <= n; k++) specs.push(bodyPage({ header: stamp(i + 1, k) }));
+    });
+    return { pages: makePages(specs), starts };
+  }
+
+  it('sends each tab to the page stamped as its page 1', () => {
+    const { pages, starts } = stampedBrief([3, 1, 4, 2, 2], (t, k) => `Tab ${t}, p. ${k}`);
+    const { dest } = run(pages);
+    expect(dest.map((d) => d.targetPage)).toEqual(starts);
+    expect(dest[2]!.why).toContain("tab stamp 'Tab 3, p. 1'");
+  });
+
+  it('takes the first page of a run stamped with the label when the stamp has no page', () => {
+    const { pages, starts } = stampedBrief([2, 3, 1, 2], (t) => `TAB ${t}`);
+    const { dest } = run(pages);
+    expect(dest.map((d) => d.targetPage)).toEqual(starts);
+  });
+});
