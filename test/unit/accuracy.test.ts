@@ -28,15 +28,22 @@ function pagesOf(bytes: Uint8Array): PageText[] {
 const linesOf = (p: PageText | undefined) => (p?.lines ?? []).map((l) => l.text.replace(/\s+/g, ' ').trim()).filter(Boolean);
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-const FOOTER = /^(\d+|Page \d+|- \d+ -|Case .* Page \d+ of \d+)$/;
+const FOOTER = /^(\d+|Page \d+|- \d+ -|Case .* Page \d+ of \d+|Page \d+ of \d+|Tab \S+, p\. \d+)$/;
+
+/** Running headers: lines (digits aside) printed on more than half the pages of a document. */
+function runningLines(pages: PageText[]): Set<string> {
+  const counts = new Map<string, number>();
+  for (const p of pages) for (const l of new Set(linesOf(p).map((t) => t.replace(/\d+/g, '#')))) counts.set(l, (counts.get(l) ?? 0) + 1);
+  return new Set([...counts].filter(([, n]) => n > pages.length / 2).map(([l]) => l));
+}
 
 /**
  * Where an item visibly starts, per style: a divider page showing only 'TAB 7', an exhibit cover
  * page, a '*T3' marker, a TOC section heading; 'heading' when only the document's own capitalised
  * heading opens the page (records without dividers).
  */
-function startMark(item: Fixture['truth']['items'][number], page: PageText | undefined): 'mark' | 'heading' | null {
-  const lines = linesOf(page).filter((l) => !FOOTER.test(l));
+function startMark(item: Fixture['truth']['items'][number], page: PageText | undefined, running = new Set<string>()): 'mark' | 'heading' | null {
+  const lines = linesOf(page).filter((l) => !FOOTER.test(l) && !running.has(l.replace(/\d+/g, '#')));
   if (item.target === 'record' && lines.some((l) => l === `*T${item.label}`)) return 'mark';
   if (item.type === 'exhibit') {
     // A commissioner's cover ('This is Exhibit "C" referred to…', any case) or a bare 'EXHIBIT 4' slip sheet.
@@ -54,8 +61,9 @@ function startMark(item: Fixture['truth']['items'][number], page: PageText | und
   // A schedule opening under its own heading ('SCHEDULE "A" – LIST OF AUTHORITIES').
   const titled = new RegExp(`^(SCHEDULE|APPENDIX) "?${escape(item.label)}"? – ${escape(item.text)}$`);
   if (item.type !== 'tab' && lines.some((l) => titled.test(l))) return 'mark';
-  // A divider page: the tab alone, or with the document's title under it.
-  if (lines.length <= 3 && new RegExp(`^(TAB|Tab|SCHEDULE|APPENDIX) ${escape(item.label)}$`).test(lines[0] ?? '')) return 'mark';
+  // A divider page: the tab alone, or with the document's title under it (letter-spaced text may be read 'Ta b 3').
+  const divider = new RegExp(`^(TAB|Tab|SCHEDULE|APPENDIX)${escape(item.label)}$`);
+  if (lines.length <= 3 && divider.test((lines[0] ?? '').replace(/ /g, ''))) return 'mark';
   return /^[A-Z][A-ZÉ0-9 .,'&()\-]{3,}$/.test(lines[0] ?? '') ? 'heading' : null;
 }
 
@@ -66,15 +74,16 @@ describe('generated fixtures carry their ground truth in the text layer', () => 
       const f = await loadFixture(spec.name);
       const brief = pagesOf(f.brief);
       const record = f.record ? pagesOf(f.record) : [];
+      const running = new Map([[brief, runningLines(brief)], [record, runningLines(record)]]);
       const indexWords = new Set(f.truth.indexPages.flatMap((p) => linesOf(brief[p - 1]).join(' ').split(' ')));
       for (const item of f.truth.items) {
         for (const word of item.text.split(' ')) expect(indexWords, `${item.label}: '${word}' on the index`).toContain(word);
         const doc = item.target === 'record' ? record : brief;
-        const kind = startMark(item, doc[item.targetPage - 1]);
+        const kind = startMark(item, doc[item.targetPage - 1], running.get(doc));
         expect(kind, `${spec.name} ${item.label} starts on p.${item.targetPage}`).not.toBeNull();
         // TOC headings may repeat under different parts ('B. Methodology'); other marks are unique.
         if (kind === 'mark' && item.type !== 'section') {
-          const elsewhere = doc.filter((p) => p.page !== item.targetPage && startMark(item, p) === 'mark').map((p) => p.page);
+          const elsewhere = doc.filter((p) => p.page !== item.targetPage && startMark(item, p, running.get(doc)) === 'mark').map((p) => p.page);
           expect(elsewhere, `${spec.name} ${item.label}: start mark only on p.${item.targetPage}`).toEqual(item.decoyPages ?? []);
         }
       }
