@@ -21,7 +21,7 @@ export function finishItems(a: Assembly): IndexItem[] {
     a.headerType ?? a.headingType ?? (a.hierarchical || (a.toc && a.items.some((d) => d.path.length === 0)) ? 'section' : 'tab');
   return fillLostLabels(a.items.map((d, i) => {
     // Stray marks read by OCR at either end (`Notice of Appeal : :`) are not part of the description.
-    const text = d.words.join(' ').replace(/(\d),(\d{4})\b/g, '$1, $2').replace(/\s+/g, ' ').trim().replace(/(\s+[^\w\s"“”'’()[\]]{1,2})+$/u, '').replace(/^([^\w\s"“”'‘(]{1,2}\s+)+/u, '');
+    const text = joinWrapped(d.words).replace(/(\d),(\d{4})\b/g, '$1, $2').replace(/\s+/g, ' ').trim().replace(/(\s+[^\w\s"“”'’()[\]]{1,2})+$/u, '').replace(/^([^\w\s"“”'‘(]{1,2}\s+)+/u, '');
     const date = d.dateWords.length > 0 ? [d.date ?? '', ...d.dateWords].join(' ').trim() : (d.date ?? findDate(text));
     const item: IndexItem = {
       ordinal: i + 1,
@@ -86,4 +86,18 @@ function fillLostLabels(items: IndexItem[]): IndexItem[] {
     item.text = m[2]!;
   }
   return items;
+}
+
+/**
+ * Description words joined by spaces, except after a word broken at its hyphen at the end of a line
+ * (`Cross-` / `Examination` → `Cross-Examination`); a suspended hyphen (`pre- and post-trial`) keeps its space.
+ */
+export function joinWrapped(words: string[]): string {
+  let out = '';
+  for (const [i, w] of words.entries()) {
+    const prev = words[i - 1];
+    const glued = prev !== undefined && /\p{L}-$/u.test(prev) && /^\p{L}/u.test(w) && !/^(and|or|to|nor|et|ou)$/i.test(w);
+    out += i === 0 || glued ? w : ` ${w}`;
+  }
+  return out;
 }
