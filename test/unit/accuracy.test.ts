@@ -49,8 +49,8 @@ function startMark(item: Fixture['truth']['items'][number], page: PageText | und
     // A commissioner's cover ('This is Exhibit "C" referred to…', any case) or a bare 'EXHIBIT 4' slip sheet.
     // An exhibit listed under its affidavit's tab is labelled '2.A': its cover names it 'A'.
     const own = escape(item.label.split('.').at(-1) ?? '');
-    const cover = new RegExp(`^this is exhibit "${own}"`, 'i');
-    const slip = new RegExp(`^exhibit "?${own}"?$`, 'i');
+    const cover = new RegExp(`^this is exhibit ["“]${own}["”]`, 'i');
+    const slip = new RegExp(`^exhibit ["“]?${own}["”]?$`, 'i');
     return lines.some((l) => cover.test(l)) || (lines.length === 1 && slip.test(lines[0] ?? '')) ? 'mark' : null;
   }
   if (item.type === 'section') {
@@ -75,7 +75,9 @@ describe('generated fixtures carry their ground truth in the text layer', () => 
       const brief = pagesOf(f.brief);
       const record = f.record ? pagesOf(f.record) : [];
       const running = new Map([[brief, runningLines(brief)], [record, runningLines(record)]]);
-      const indexWords = new Set(f.truth.indexPages.flatMap((p) => linesOf(brief[p - 1]).join(' ').split(' ')));
+      // A word wrapped at its hyphen ('Cross-' / 'Examination') counts whole.
+      const indexText = f.truth.indexPages.map((p) => linesOf(brief[p - 1]).join(' ')).join(' ');
+      const indexWords = new Set([...indexText.split(' '), ...indexText.replace(/(\p{L}-) (?=\p{L})/gu, '$1').split(' ')]);
       for (const item of f.truth.items) {
         for (const word of item.text.split(' ')) expect(indexWords, `${item.label}: '${word}' on the index`).toContain(word);
         const doc = item.target === 'record' ? record : brief;
