@@ -283,6 +283,17 @@ describe('detectIndex: OCR text', () => {
     const pages = makePages([{ ...cover, source: 'ocr' }, { rows, source: 'ocr', confidence: 80 }]);
     expect(labels(pages)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11']);
   });
+
+  it('reads quoted exhibit letters through OCR doubling, a quote read as a letter and T for I', () => {
+    const rows = ['INDEX OF EXHIBITS', 'Exhibit | Description', '"A" | Copy of the reasons for Judgment of Justice Feldman',
+      '"B" | Copy of the excerpts from the Examination for Discovery', '"Cc" | Copy of the reasons for Judgment of Justice Perell',
+      '"D" | Copy of the expert Report of Dr. Omar Petrov', '"E" | Copy of the factum of the Respondent', '"F" | Copy of the order of Justice Koehnen',
+      '"G" | Copy of the transcript of the Cross-Examination', '"H" | Copy of the expert Report of Dr. Nadia Petrov',
+      '"T" | Copy of the notice of Appeal', '"Jr | Copy of the order of Justice Conway', '"K" | Copy of the statement of Defence'];
+    const det = detectIndex(makePages([{ ...cover, source: 'ocr' }, { rows, source: 'ocr', confidence: 85 }]));
+    expect(det.items.map((i) => i.label)).toEqual(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K']);
+    expect(det.items[8]!.text).toBe('Copy of the notice of Appeal');
+  });
 });
 
 describe('detectIndex: a label lost by OCR', () => {
@@ -392,5 +403,29 @@ describe('detectIndex: a table whose cells are centred vertically', () => {
       { text: 'Tab 1 | Affidavit of John Smith | p. 2', y: 128, cols: [72, 130, 500] },
       { text: 'Tab 2 | Notice of Motion | p. 9', y: 150, cols: [72, 130, 500] }] }, bodyPage()]);
     expect(detectIndex(headed).items.map((i) => i.text)).toEqual(['Affidavit of John Smith', 'Notice of Motion']);
+  });
+});
+
+describe('detectIndex: a label column so narrow that the label wraps under its keyword', () => {
+  const at = (text: string, y: number) => ({ text, y, cols: COLS });
+  const pages = makePages([
+    cover,
+    {
+      rows: [
+        { text: 'INDEX', x: 280, y: 72 },
+        at('Tab | Date | Nature of Document', 100), at('No.', 114),
+        at('Tab | March 3, 2021 | Affidavit of John Smith sworn in', 140), at('9 | | support of the motion', 154),
+        at('Tab | April 9, 2021 | Notice of Motion', 180), at('10', 194),
+        at('Tab | May 1, 2021 | Order of Justice Brown', 220), at('11', 234),
+      ],
+    },
+    divider('TAB 9'), bodyPage(), divider('TAB 10'), bodyPage(), divider('TAB 11'), bodyPage(),
+  ]);
+
+  it('reads the keyword and the label under it as one label, descriptions whole', () => {
+    const det = detectIndex(pages);
+    expect(det.items.map((i) => i.label)).toEqual(['9', '10', '11']);
+    expect(det.items.map((i) => i.text)).toEqual(['Affidavit of John Smith sworn in support of the motion', 'Notice of Motion', 'Order of Justice Brown']);
+    expect(det.items.every((i) => i.type === 'tab')).toBe(true);
   });
 });

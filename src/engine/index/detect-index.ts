@@ -6,6 +6,7 @@ import { layoutPages, type PageLayout } from './page-layout.ts';
 import { parseRow, type ParsedRow } from './parse-row.ts';
 import { readSideBySide } from './side-by-side.ts';
 import { liftCentredLabels } from './centred-cells.ts';
+import { joinWrappedLabels } from './wrapped-labels.ts';
 
 /**
  * Finds a brief's index and reads its items.
@@ -110,14 +111,15 @@ interface PageStats {
 }
 
 /**
- * A page's rows as an index reads them: a page set in two side-by-side columns column by column, and
- * labels centred beside their wrapped descriptions moved up to the row's first line.
+ * A page's rows as an index reads them: a page set in two side-by-side columns column by column, a label
+ * wrapped under its keyword (`Tab` over `10`) and labels centred beside their wrapped descriptions moved up
+ * to the row's first line.
  */
 function indexRows(l: PageLayout): PageLayout {
   const sides = readSideBySide(l);
   const ocr = l.source === 'ocr';
-  const rows = liftCentredLabels(sides.rows, (r) => parseRow(r, { ocr, light: true }));
-  return rows === sides.rows ? sides : { ...sides, rows };
+  const rows = liftCentredLabels(joinWrappedLabels(sides.rows, ocr), (r) => parseRow(r, { ocr, light: true }));
+  return { ...sides, rows };
 }
 
 function parsePage(l: PageLayout, light = false): ParsedRow[] {

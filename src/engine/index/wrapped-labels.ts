@@ -1,0 +1,31 @@
+import { keywordType, parseLabel } from './labels.ts';
+import { type Row, type Token, rowFromTokens } from './rows.ts';
+
+/**
+ * A label column too narrow for `Tab 10` wraps it: `Tab` on the row's first line and `10` under it.
+ * The label is moved up beside its keyword, so the first line reads `Tab 10 | date | description`
+ * as in a wider table.
+ */
+export function joinWrappedLabels(rows: Row[], ocr: boolean): Row[] {
+  const out = [...rows];
+  for (let i = 0; i + 1 < out.length; i++) {
+    const row = out[i]!;
+    const first = row.words[0];
+    if (!first || !keywordType(first.text) || keywordType(first.text) === 'section') continue;
+    // The keyword stands alone in its cell: the next word (if any) is set apart by a column gap.
+    if (row.words.length > 1 && !row.words[1]!.breakBefore) continue;
+    const below = out[i + 1]!;
+    const label = below.words[0];
+    if (!label || below.page !== row.page) continue;
+    const gap = below.bbox[1] - row.bbox[3];
+    if (gap > 0.6 * Math.max(row.size, 1) || Math.abs(label.bbox[0] - first.bbox[0]) > 3) continue;
+    if (below.words.length > 1 && !below.words[1]!.breakBefore) continue;
+    if (/^(no|nos|number)\.?$/i.test(label.text) || parseLabel(label.text, { ocr }).length === 0) continue;
+    const moved: Token = { ...label, breakBefore: false, bbox: [first.bbox[2] + 0.25 * row.size, first.bbox[1], first.bbox[2] + 0.25 * row.size + (label.bbox[2] - label.bbox[0]), first.bbox[3]] };
+    out[i] = rowFromTokens(row.page, [first, moved, ...row.words.slice(1)], row.size, row.leader);
+    const rest = below.words.slice(1);
+    if (rest.length > 0) out[i + 1] = rowFromTokens(below.page, rest, below.size, below.leader);
+    else out.splice(i + 1, 1);
+  }
+  return out;
+}
