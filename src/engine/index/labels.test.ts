@@ -22,6 +22,18 @@ describe('labels', () => {
     expect(kinds('l2', false)).toEqual([]);
   });
 
+  it('offers the letter an OCR-read exhibit label stands for, as a guess and only for OCR text', () => {
+    const guesses = (raw: string) => parseLabel(raw, { ocr: true }).filter((l) => l.ocrGuess && l.kind === 'letter').map((l) => l.text);
+    expect(guesses('"Cc"')).toEqual(['C']);
+    expect(guesses('"Jr')).toEqual(['J']);
+    expect(guesses('"T"')).toEqual(['I']);
+    expect(guesses('"0"')).toEqual(['O']);
+    expect(guesses('"c"')).toEqual(['C']);
+    expect(kinds('"T"', true)).toContain('letter:T');
+    expect(kinds('"Cc"', false)).toEqual([]);
+    expect(kinds('Jr', true)).not.toContain('letter:J');
+  });
+
   it('knows what follows what', () => {
     const one = (raw: string) => parseLabel(raw, { ocr: false })[0]!;
     expect(isSuccessor(one('9'), one('10'))).toBe(true);

@@ -57,6 +57,26 @@ export function ocrDigits(s: string): string | null {
 
 const QUOTES = /^["“”'‘’«»]+|["“”'‘’«»]+$/g;
 
+/** Characters OCR reads in place of a capital letter: `T` or `1` for I, `0` for O, `5` for S … */
+const LETTER_LOOKALIKES: Record<string, string> = { T: 'I', '1': 'I', l: 'I', '|': 'I', '!': 'I', '0': 'O', '5': 'S', '8': 'B', '2': 'Z', '6': 'G' };
+
+/**
+ * Capital letters an OCR'd token may stand for, besides what it reads as: `Cc` (a round letter read
+ * twice) is C; `"Jr` (a closing quote read as a letter) is J; a lone `T` or `1` may be I, `0` O, and a
+ * quoted lower-case letter its capital. The index parser only takes these when they continue a list.
+ */
+function ocrLetters(raw: string, t: string): string[] {
+  const out: string[] = [];
+  if (/^[A-Z][a-z]$/.test(t) && t[1]!.toUpperCase() === t[0]) out.push(t[0]!);
+  if (/^["“”'‘’«»]/.test(raw) && /^[A-Z][r'’”`^*]$/.test(t)) out.push(t[0]!);
+  if (t.length === 1) {
+    const look = LETTER_LOOKALIKES[t];
+    if (look) out.push(look);
+    if (/^[a-z]$/.test(t) && /^["“”'‘’«»]/.test(raw)) out.push(t.toUpperCase());
+  }
+  return out;
+}
+
 /**
  * Every reading of a printed label token. The token may carry a trailing '.', ')', ':' or '-'
  * and surrounding quotes (`"A"`). Returns [] when the token cannot be a label.
@@ -121,6 +141,13 @@ export function parseLabel(raw: string, opts: { ocr?: boolean } = {}): Label[] {
     }
     if (r !== null && !upper && t === t.toLowerCase()) out.push({ kind: 'lower-roman', text: t, value: r });
     if (l !== null && !upper && t === t.toLowerCase() && t.length === 1) out.push({ kind: 'lower-letter', text: t, value: l });
+  }
+  if (opts.ocr !== false) {
+    for (const letter of ocrLetters(raw.trim(), t)) {
+      if (!out.some((o) => o.kind === 'letter' && o.text === letter)) {
+        out.push({ kind: 'letter', text: letter, value: letter.charCodeAt(0) - 64, ocrGuess: true });
+      }
+    }
   }
   if (opts.ocr !== false && !/^\d+$/.test(t)) {
     const d = ocrDigits(t);

@@ -93,12 +93,17 @@ export function parseRow(row: Row, opts: { ocr: boolean; light?: boolean }): Par
   }
 
   const words = [...row.words];
+  let quotedFirst = false;
   // Table rules and specks read by OCR before the first word (`|`, `[`, `_`) are not labels.
   if (opts.ocr) {
     while (words.length > 1 && /^[|[\]{}_~•·—–]+$/.test(words[0]!.text)) words.shift();
     // A quote or speck glued before the first word (`‘TAB4`).
     const lead = /^[‘’'"`´,.•·]+(?=[A-Za-z0-9])/.exec(words[0]!.text);
-    if (lead) words[0] = { ...words[0]!, text: words[0]!.text.slice(lead[0].length) };
+    if (lead) {
+      words[0] = { ...words[0]!, text: words[0]!.text.slice(lead[0].length) };
+      // an opening quote tells an exhibit letter whose closing quote OCR read as a letter (`"Jr`)
+      if (/["“”'‘’]/.test(lead[0])) quotedFirst = true;
+    }
     // A speck read as a short word in the margin (`oe  2  December 26, …`): set apart from a label.
     const [a, b] = words;
     if (a && b && words.length >= 3 && a.text.length <= 3 && b.breakBefore && !keywordType(a.text) &&
@@ -133,7 +138,7 @@ export function parseRow(row: Row, opts: { ocr: boolean; light?: boolean }): Par
     }
   }
   if (labels.length === 0) {
-    const ls = parseLabel(first, { ocr: opts.ocr });
+    const ls = parseLabel(quotedFirst ? `"${first}` : first, { ocr: opts.ocr });
     // A bare label must look like one: '12', '12.', 'A.', 'IV.', '5(a)', '(a)'; a plain word like 'I' or 'A'
     // opening a sentence is only a label when set apart from the text (a column gap or trailing dot).
     const marked = /[.):]$/.test(first) || /^\d/.test(first) || (words[1]?.breakBefore ?? false) || first.startsWith('(');

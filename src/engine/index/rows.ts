@@ -102,23 +102,65 @@ export function pageRows(page: PageText): Row[] {
   return rows;
 }
 
+/** Below this slope (about 0.3°) a scan is taken as straight. */
+const MIN_SKEW = 0.005;
+
+/**
+ * The slope (dy/dx) of a scanned page's text rows, from its OCR'd lines: the median over lines of
+ * three words or more, fitted through the centres of their words. 0 for a straight page.
+ */
+export function pageSkew(lines: Array<{ words: Word[] }>): number {
+  const slopes: number[] = [];
+  for (const l of lines) {
+    if (l.words.length < 3) continue;
+    const xs = l.words.map((w) => (w.bbox[0] + w.bbox[2]) / 2);
+    const ys = l.words.map((w) => (w.bbox[1] + w.bbox[3]) / 2);
+    if (xs[xs.length - 1]! - xs[0]! < 120) continue;
+    const mx = xs.reduce((a, b) => a + b, 0) / xs.length;
+    const my = ys.reduce((a, b) => a + b, 0) / ys.length;
+    let num = 0;
+    let den = 0;
+    xs.forEach((x, i) => {
+      num += (x - mx) * (ys[i]! - my);
+      den += (x - mx) ** 2;
+    });
+    if (den > 0) slopes.push(num / den);
+  }
+  if (slopes.length < 3) return 0;
+  slopes.sort((a, b) => a - b);
+  const median = slopes[Math.floor(slopes.length / 2)]!;
+  return Math.abs(median) < MIN_SKEW ? 0 : median;
+}
+
 function groupRows(page: PageText): Row[] {
   const lines = page.lines
     .filter((l) => l.words.length > 0 || l.text.trim() !== '')
     .map((l) => ({
       bbox: l.bbox,
       words: l.words.length > 0 ? l.words : wordsOfLine(l.text, l.bbox, page.source === 'ocr' ? page.confidence : 100),
-    }))
-    .sort((a, b) => a.bbox[1] + a.bbox[3] - (b.bbox[1] + b.bbox[3]));
+    }));
+  // On a skewed scan a line's box is as tall as its slant, and a short label at the left overlaps the
+  // boxes of two lines: lines are compared by the band of their words with the slant taken out (the
+  // median word centre and height, so that a leader read as one tall word does not widen it).
+  const skew = page.source === 'ocr' ? pageSkew(lines) : 0;
+  const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const band = (l: { bbox: BBox; words: Word[] }): BBox => {
+    if (skew === 0) return l.bbox;
+    const centre = median(l.words.map((w) => (w.bbox[1] + w.bbox[3]) / 2 - skew * ((w.bbox[0] + w.bbox[2]) / 2)));
+    const half = median(l.words.map((w) => height(w.bbox))) / 2;
+    return [l.bbox[0], centre - half, l.bbox[2], centre + half];
+  };
+  const sorted = lines.map((l) => ({ ...l, band: band(l) })).sort((a, b) => a.band[1] + a.band[3] - (b.band[1] + b.band[3]));
 
-  const groups: Array<{ bbox: BBox; words: Word[] }> = [];
-  for (const l of lines) {
+  const groups: Array<{ bbox: BBox; band: BBox; words: Word[] }> = [];
+  for (const l of sorted) {
     const g = groups[groups.length - 1];
-    if (g && overlap(g.bbox, l.bbox) >= 0.5 * Math.min(height(g.bbox), height(l.bbox)) && height(l.bbox) > 0) {
+    if (g && overlap(g.band, l.band) >= 0.5 * Math.min(height(g.band), height(l.band)) && height(l.band) > 0) {
       g.words.push(...l.words);
       g.bbox = [Math.min(g.bbox[0], l.bbox[0]), Math.min(g.bbox[1], l.bbox[1]), Math.max(g.bbox[2], l.bbox[2]), Math.max(g.bbox[3], l.bbox[3])];
+      g.band = [g.bbox[0], Math.min(g.band[1], l.band[1]), g.bbox[2], Math.max(g.band[3], l.band[3])];
     } else {
-      groups.push({ bbox: [...l.bbox], words: [...l.words] });
+      groups.push({ bbox: [...l.bbox], band: [...l.band], words: [...l.words] });
     }
   }
 
