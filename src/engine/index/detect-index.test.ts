@@ -429,3 +429,29 @@ describe('detectIndex: a label column so narrow that the label wraps under its k
     expect(det.items.every((i) => i.type === 'tab')).toBe(true);
   });
 });
+
+describe('detectIndex: each label on a line of its own above its description', () => {
+  const entry = (n: number, lines: string[], y: number) => [
+    { text: `TAB ${n}`, x: 72, y },
+    ...lines.map((l, k) => ({ text: l, x: 90, y: y + 16 * (k + 1) })),
+  ];
+  const pages = makePages([
+    cover,
+    {
+      rows: [
+        { text: 'INDEX', x: 280, y: 72 },
+        ...entry(1, ['Affidavit of John Smith sworn May 3, 2021 ........ 1'], 110),
+        ...entry(2, ['Supplementary Affidavit of Mary Jones, sworn May 9, 2021, with', 'exhibits | 5'], 160),
+        ...entry(3, ['Order of Justice Brown ........ 9'], 226),
+      ],
+    },
+    divider('TAB 1'), bodyPage(), divider('TAB 2'), bodyPage(), divider('TAB 3'), bodyPage(),
+  ]);
+
+  it('reads the label with the lines under it, the last wrapped word kept with its page number', () => {
+    const det = detectIndex(pages);
+    expect(det.pages).toEqual([2]);
+    expect(det.items.map((i) => [i.label, i.pageRef])).toEqual([['1', '1'], ['2', '5'], ['3', '9']]);
+    expect(det.items[1]!.text).toBe('Supplementary Affidavit of Mary Jones, sworn May 9, 2021, with exhibits');
+  });
+});

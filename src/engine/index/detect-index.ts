@@ -6,7 +6,8 @@ import { layoutPages, type PageLayout } from './page-layout.ts';
 import { parseRow, type ParsedRow } from './parse-row.ts';
 import { readSideBySide } from './side-by-side.ts';
 import { liftCentredLabels } from './centred-cells.ts';
-import { joinWrappedLabels } from './wrapped-labels.ts';
+import { joinStackedLabels, joinWrappedLabels } from './wrapped-labels.ts';
+import type { Row } from './rows.ts';
 
 /**
  * Finds a brief's index and reads its items.
@@ -112,13 +113,14 @@ interface PageStats {
 
 /**
  * A page's rows as an index reads them: a page set in two side-by-side columns column by column, a label
- * wrapped under its keyword (`Tab` over `10`) and labels centred beside their wrapped descriptions moved up
- * to the row's first line.
+ * wrapped under its keyword (`Tab` over `10`), a label on a line of its own above its description, and labels
+ * centred beside their wrapped descriptions moved up to the row's first line.
  */
 function indexRows(l: PageLayout): PageLayout {
   const sides = readSideBySide(l);
   const ocr = l.source === 'ocr';
-  const rows = liftCentredLabels(joinWrappedLabels(sides.rows, ocr), (r) => parseRow(r, { ocr, light: true }));
+  const parse = (r: Row) => parseRow(r, { ocr, light: true });
+  const rows = liftCentredLabels(joinStackedLabels(joinWrappedLabels(sides.rows, ocr), parse), parse);
   return { ...sides, rows };
 }
 

@@ -85,7 +85,9 @@ export function parseRow(row: Row, opts: { ocr: boolean; light?: boolean }): Par
   // A lone word (`Index`, `exhibits`) is a heading only in capitals or near the top of the page:
   // elsewhere it is the end of a wrapped description.
   const caps = row.text.replace(/l/g, 'I');
-  const lone = row.words.length === 1 && caps !== caps.toUpperCase() && (row.bbox[1] > 200 || /^[a-z]/.test(row.text));
+  // The same with a page number after it (`exhibits  40`: the last line of `…, with exhibits`).
+  const words1 = row.words.length === 1 || (row.words.length === 2 && row.words[1]!.breakBefore && /^\d{1,4}$/.test(row.words[1]!.text));
+  const lone = words1 && caps !== caps.toUpperCase() && (row.bbox[1] > 200 || /^[a-z]/.test(row.text));
   if (row.words.length <= 12 && !row.leader && !lone) {
     const heading = indexHeading(row.text);
     if (heading) return { ...base, heading };

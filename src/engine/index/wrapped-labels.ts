@@ -1,4 +1,5 @@
 import { keywordType, parseLabel } from './labels.ts';
+import type { ParsedRow } from './parse-row.ts';
 import { type Row, type Token, rowFromTokens } from './rows.ts';
 
 /**
@@ -26,6 +27,31 @@ export function joinWrappedLabels(rows: Row[], ocr: boolean): Row[] {
     const rest = below.words.slice(1);
     if (rest.length > 0) out[i + 1] = rowFromTokens(below.page, rest, below.size, below.leader);
     else out.splice(i + 1, 1);
+  }
+  return out;
+}
+
+/**
+ * Entries whose label stands on a line of its own (`TAB 3`) with the description under it: the label
+ * is read as the start of the description's first line, so that line opens the item.
+ */
+export function joinStackedLabels(rows: Row[], parse: (r: Row) => ParsedRow): Row[] {
+  const out = [...rows];
+  for (let i = 0; i + 1 < out.length; i++) {
+    const row = out[i]!;
+    const p = parse(row);
+    if (!p.bare || p.keyword === null || p.keyword === 'section' || row.words.length > 3) continue;
+    const below = out[i + 1]!;
+    if (below.page !== row.page || below.words.length === 0) continue;
+    const gap = below.bbox[1] - row.bbox[3];
+    if (gap < -0.3 * row.size || gap > 0.8 * Math.max(row.size, below.size) || below.bbox[0] < row.bbox[0] - 2) continue;
+    const q = parse(below);
+    if (q.labels.length > 0 || q.heading || q.header) continue;
+    const dy = below.bbox[1] - row.bbox[1];
+    const lifted: Token[] = row.words.map((w) => ({ ...w, bbox: [w.bbox[0], w.bbox[1] + dy, w.bbox[2], w.bbox[3] + dy] }));
+    const desc = below.words.map((w, k) => (k === 0 ? { ...w, breakBefore: true } : w));
+    out[i] = rowFromTokens(row.page, [...lifted, ...desc], below.size, below.leader);
+    out.splice(i + 1, 1);
   }
   return out;
 }
