@@ -56,7 +56,9 @@ function startMark(item: Fixture['truth']['items'][number], page: PageText | und
   if (item.type === 'section') {
     const last = escape(item.label.split('.').at(-1) ?? '');
     const part = new RegExp(`^PART ${escape(item.label)} – ${escape(item.text)}$`);
-    return lines.some((l) => new RegExp(`^${last}\\. ${escape(item.text)}$`).test(l) || part.test(l)) ? 'mark' : null;
+    // A heading with its number, a PART heading, or (reports that drop the numbers) the title alone, any case.
+    const bare = new RegExp(`^${escape(item.text)}$`, 'i');
+    return lines.some((l) => new RegExp(`^${last}\\. ${escape(item.text)}$`).test(l) || part.test(l) || bare.test(l)) ? 'mark' : null;
   }
   // A schedule opening under its own heading ('SCHEDULE "A" – LIST OF AUTHORITIES').
   const titled = new RegExp(`^(SCHEDULE|APPENDIX) "?${escape(item.label)}"? – ${escape(item.text)}$`);
