@@ -294,6 +294,20 @@ describe('detectIndex: OCR text', () => {
     expect(det.items.map((i) => i.label)).toEqual(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K']);
     expect(det.items[8]!.text).toBe('Copy of the notice of Appeal');
   });
+
+  it('reads a label I that OCR saw as a bar, and still drops a table rule before a label', () => {
+    const rows = ['INDEX', 'Tab No. | Date | Nature of Document', 'F | 2020-05-24 | Endorsement of Justice Lauwers', 'G | 2022-12-06 | Affidavit of Linda MacDonald',
+      'H | 2023-05-06 | Order of Justice Feldman', 'BAR | 2020-09-07 | Endorsement of Justice Hourigan', 'BAR J | 2018-04-23 | Excerpts from the Examination for Discovery'];
+    // `|` separates columns in these specs: the bar OCR reads is put in afterwards
+    const pages = makePages([{ ...cover, source: 'ocr' }, { rows, source: 'ocr', confidence: 85 }]).map((p) => ({
+      ...p, lines: p.lines.map((l) => ({ ...l, text: l.text.replace('BAR', '|'), words: l.words.map((w) => (w.text === 'BAR' ? { ...w, text: '|' } : w)) })),
+    }));
+    const det = detectIndex(pages);
+    expect(det.items.map((i) => [i.label, i.text])).toEqual([
+      ['F', 'Endorsement of Justice Lauwers'], ['G', 'Affidavit of Linda MacDonald'], ['H', 'Order of Justice Feldman'],
+      ['I', 'Endorsement of Justice Hourigan'], ['J', 'Excerpts from the Examination for Discovery'],
+    ]);
+  });
 });
 
 describe('detectIndex: a label lost by OCR', () => {

@@ -147,6 +147,10 @@ export function parseLabel(raw: string, opts: { ocr?: boolean } = {}): Label[] {
       if (!out.some((o) => o.kind === 'letter' && o.text === letter)) {
         out.push({ kind: 'letter', text: letter, value: letter.charCodeAt(0) - 64, ocrGuess: true });
       }
+      // and I is also roman one
+      if (letter === 'I' && !out.some((o) => o.kind === 'roman' && o.text === 'I')) {
+        out.push({ kind: 'roman', text: 'I', value: 1, ocrGuess: true });
+      }
     }
   }
   if (opts.ocr !== false && !/^\d+$/.test(t)) {

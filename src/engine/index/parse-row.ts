@@ -98,7 +98,11 @@ export function parseRow(row: Row, opts: { ocr: boolean; light?: boolean }): Par
   let quotedFirst = false;
   // Table rules and specks read by OCR before the first word (`|`, `[`, `_`) are not labels.
   if (opts.ocr) {
-    while (words.length > 1 && /^[|[\]{}_~•·—–]+$/.test(words[0]!.text)) words.shift();
+    // A lone `|` before a word that is no label is the label I itself (`|  2020-09-07  Endorsement …`).
+    while (words.length > 1 && /^[|[\]{}_~•·—–]+$/.test(words[0]!.text) &&
+      !(words[0]!.text === '|' && words[1]!.breakBefore && !keywordType(words[1]!.text) && parseLabel(words[1]!.text, { ocr: true }).length === 0)) {
+      words.shift();
+    }
     // A quote or speck glued before the first word (`‘TAB4`).
     const lead = /^[‘’'"`´,.•·]+(?=[A-Za-z0-9])/.exec(words[0]!.text);
     if (lead) {
