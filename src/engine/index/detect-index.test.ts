@@ -369,6 +369,23 @@ describe('detectIndex: an index set in two side-by-side columns', () => {
     expect(det.items[3]!.bbox[0]).toBeGreaterThanOrEqual(320);
   });
 
+  it('reads three columns under a heading set over the middle one, column by column', () => {
+    const C3 = [50, 80, 230, 260, 410, 440];
+    const row3 = (a: string, b: string, c: string) => ({ text: `${a} | ${b} | ${c}`, cols: C3 });
+    const three = makePages([cover, {
+      rows: [
+        { text: 'INDEX', x: 280 },
+        row3('1 | Notice of Motion', '3 | Order of Justice Brown', '5 | Statement of Claim'),
+        row3('| dated May 1, 2021', '| dated June 2, 2021', '| issued July 3, 2020'),
+        row3('2 | Affidavit of John Smith', '4 | Factum of the Respondent', '6 | Reply of the Plaintiff'),
+      ],
+    }, divider('TAB 1'), bodyPage()]);
+    const det = detectIndex(three);
+    expect(det.items.map((i) => i.label)).toEqual(['1', '2', '3', '4', '5', '6']);
+    expect(det.items[0]!.text).toBe('Notice of Motion dated May 1, 2021');
+    expect(det.items[4]!.text).toBe('Statement of Claim issued July 3, 2020');
+  });
+
   it('leaves a table whose last column holds page numbers as one list', () => {
     const tableCols = [72, 130, 480];
     const table = makePages([cover, { rows: [{ text: 'INDEX', x: 280 },

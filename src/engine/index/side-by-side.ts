@@ -4,7 +4,7 @@ import { parseRow } from './parse-row.ts';
 import { type Row, rowFromTokens } from './rows.ts';
 
 /**
- * An index set in two side-by-side columns (tabs A … F on the left, G … L on the right): the text layer
+ * An index set in side-by-side columns (tabs A … F on the left, G … L on the right): the text layer
  * gives rows that run across both columns ('Tab A Letter from … Tab G Affidavit of …'). Such a page is
  * read column by column: the left column top to bottom, then the right one.
  *
@@ -36,7 +36,7 @@ function candidateEdges(rows: Row[]): number[] {
 
 type Piece = { kind: 'left' | 'right' | 'span'; row: Row };
 
-/** Cuts every row at x: rows with a word across x span both columns and stay whole. */
+/** Cuts every row at x: rows with a word across x span both columns and stay whole, as do rows above the columns. */
 function cut(l: PageLayout, x: number): Piece[] | null {
   const out: Piece[] = [];
   let both = 0;
@@ -44,6 +44,11 @@ function cut(l: PageLayout, x: number): Piece[] | null {
     const left = r.words.filter((w) => w.bbox[2] <= x - MIN_GUTTER / 2);
     const right = r.words.filter((w) => w.bbox[0] >= x - 1);
     if (left.length + right.length !== r.words.length || r.words.length === 0) {
+      out.push({ kind: 'span', row: r });
+      continue;
+    }
+    // Above the first row with words on both sides (a heading over the columns) rows keep their place.
+    if (both === 0 && !(left.length && right.length)) {
       out.push({ kind: 'span', row: r });
       continue;
     }
@@ -67,19 +72,20 @@ export function readSideBySide(l: PageLayout): PageLayout {
     const pieces = cut(l, x);
     if (!pieces) continue;
     const left = labelled(pieces.filter((p) => p.kind === 'left').map((p) => p.row), ocr);
-    const right = labelled(pieces.filter((p) => p.kind === 'right').map((p) => p.row), ocr);
+    // Labels of the right column stand at its left edge (further right: a column beyond it).
+    const right = labelled(pieces.filter((p) => p.kind === 'right').map((p) => p.row), ocr).filter((p) => Math.abs(p.labelX - x) <= 3);
     if (left.length < 2 || right.length < 2) continue;
-    // The right column must open where the left one ends (F then G), and its labels sit at one edge.
+    // The right column must open where the left one ends (F then G).
     const last = left[left.length - 1]!;
     const first = right[0]!;
     if (!last.labels.some((a) => first.labels.some((b) => isSuccessor(a, b)))) continue;
-    if (right.some((p) => Math.abs(p.labelX - first.labelX) > 3)) continue;
     // Column by column: rows spanning both columns (a heading, a note) keep their place between blocks.
     const rows: Row[] = [];
     let lefts: Row[] = [];
     let rights: Row[] = [];
     const flush = () => {
-      rows.push(...lefts, ...rights);
+      // The right part may itself hold two columns (an index in three).
+      rows.push(...lefts, ...(rights.length > 2 ? readSideBySide({ ...l, rows: rights }).rows : rights));
       lefts = [];
       rights = [];
     };
