@@ -486,3 +486,30 @@ describe('detectIndex: each label on a line of its own above its description', (
     expect(det.items[1]!.text).toBe('Supplementary Affidavit of Mary Jones, sworn May 9, 2021, with exhibits');
   });
 });
+
+describe('detectIndex: the tab number in a later column (Authority | Tab)', () => {
+  const cols = [72, 470];
+  const pages = makePages([
+    cover,
+    {
+      rows: [
+        { text: 'INDEX', x: 280 },
+        { text: 'Authority | Tab', cols },
+        { text: 'Smith v. Jones, 2019 ONCA 123 | 1', cols },
+        { text: 'Brown v. Green Holdings Inc., 2020 SCC 7 | 2', cols },
+        { text: 'Courts of Justice Act, R.S.O. 1990, c. C.43, | 3', cols },
+        { text: 's. 134', x: 72 },
+      ],
+    },
+    divider('TAB 1'), bodyPage(), divider('TAB 2'), bodyPage(), divider('TAB 3'), bodyPage(),
+  ]);
+
+  it('reads the last column as the label, the citation whole, and boxes the row up to its tab number', () => {
+    const det = detectIndex(pages);
+    expect(det.items.map((i) => i.label)).toEqual(['1', '2', '3']);
+    expect(det.items.map((i) => i.text)).toEqual(['Smith v. Jones, 2019 ONCA 123', 'Brown v. Green Holdings Inc., 2020 SCC 7',
+      'Courts of Justice Act, R.S.O. 1990, c. C.43, s. 134']);
+    expect(det.items.every((i) => i.pageRef === undefined)).toBe(true);
+    expect(det.items[0]!.bbox[2]).toBeGreaterThan(470);
+  });
+});

@@ -6,7 +6,7 @@ import { layoutPages, type PageLayout } from './page-layout.ts';
 import { parseRow, type ParsedRow } from './parse-row.ts';
 import { readSideBySide } from './side-by-side.ts';
 import { liftCentredLabels } from './centred-cells.ts';
-import { joinStackedLabels, joinWrappedLabels } from './wrapped-labels.ts';
+import { joinStackedLabels, joinWrappedLabels, labelsFromLaterColumn } from './wrapped-labels.ts';
 import type { Row } from './rows.ts';
 
 /**
@@ -112,7 +112,8 @@ interface PageStats {
 }
 
 /**
- * A page's rows as an index reads them: a page set in two side-by-side columns column by column, a label
+ * A page's rows as an index reads them: a page set in two side-by-side columns column by column, labels
+ * printed in a later column (`Authority | Tab`) moved to the front of their rows, a label
  * wrapped under its keyword (`Tab` over `10`), a label on a line of its own above its description, and labels
  * centred beside their wrapped descriptions moved up to the row's first line.
  */
@@ -120,7 +121,7 @@ function indexRows(l: PageLayout): PageLayout {
   const sides = readSideBySide(l);
   const ocr = l.source === 'ocr';
   const parse = (r: Row) => parseRow(r, { ocr, light: true });
-  const rows = liftCentredLabels(joinStackedLabels(joinWrappedLabels(sides.rows, ocr), parse), parse);
+  const rows = liftCentredLabels(joinStackedLabels(joinWrappedLabels(labelsFromLaterColumn(sides.rows, ocr), ocr), parse), parse);
   return { ...sides, rows };
 }
 

@@ -1,6 +1,6 @@
 import { keywordType, parseLabel } from './labels.ts';
 import type { ParsedRow } from './parse-row.ts';
-import { type Row, type Token, rowFromTokens } from './rows.ts';
+import { type Row, type Token, rowCells, rowFromTokens, unionBox } from './rows.ts';
 
 /**
  * A label column too narrow for `Tab 10` wraps it: `Tab` on the row's first line and `10` under it.
@@ -52,6 +52,45 @@ export function joinStackedLabels(rows: Row[], parse: (r: Row) => ParsedRow): Ro
     const desc = below.words.map((w, k) => (k === 0 ? { ...w, breakBefore: true } : w));
     out[i] = rowFromTokens(row.page, [...lifted, ...desc], below.size, below.leader);
     out.splice(i + 1, 1);
+  }
+  return out;
+}
+
+const LABEL_HEADER = /^(tab|tabs|tab no\.?|no\.?|exhibit|exhibit no\.?|schedule|appendix)$/i;
+
+/**
+ * A table whose label column is not the first (`Authority | Tab`, `Document | Tab | Page`): each row's
+ * label, read under that column's header, is moved to the front of the row, where index rows carry it.
+ */
+export function labelsFromLaterColumn(rows: Row[], ocr: boolean): Row[] {
+  const out = [...rows];
+  let column: [number, number] | null = null;
+  let labelX = 0;
+  for (let i = 0; i < out.length; i++) {
+    const row = out[i]!;
+    const cells = rowCells(row);
+    const texts = cells.map((c) => c.map((t) => t.text).join(' '));
+    if (cells.length >= 2 && !/\d/.test(row.text) && row.words.length <= 10) {
+      const at = texts.findIndex((t, k) => k > 0 && LABEL_HEADER.test(t));
+      // A volume column before the tab column (`Vol. | Tab | Document`) is read as such elsewhere.
+      if (at > 0 && !LABEL_HEADER.test(texts[0]!) && !/^vol(ume)?\.?$/i.test(texts[0]!)) {
+        const c = cells[at]!;
+        column = [c[0]!.bbox[0] - 25, c[c.length - 1]!.bbox[2] + 25];
+        labelX = cells[0]![0]!.bbox[0];
+        continue;
+      }
+    }
+    if (!column || cells.length < 2) continue;
+    const k = cells.findIndex((c, n) => n > 0 && c.length === 1 && c[0]!.bbox[0] >= column![0] && c[0]!.bbox[2] <= column![1]);
+    const label = k > 0 ? cells[k]![0]! : null;
+    if (!label || parseLabel(label.text, { ocr }).length === 0) continue;
+    const width = label.bbox[2] - label.bbox[0];
+    const x0 = Math.min(labelX, row.bbox[0]) - 24;
+    const moved: Token = { ...label, breakBefore: false, bbox: [x0, label.bbox[1], x0 + width, label.bbox[3]] };
+    const rest = row.words.filter((w) => w !== label).map((w, n) => (n === 0 ? { ...w, breakBefore: true } : w));
+    const movedRow = rowFromTokens(row.page, [moved, ...rest], row.size, row.leader);
+    // The row's box still covers the label where it is printed (the link goes over the whole row).
+    out[i] = { ...movedRow, bbox: unionBox(movedRow.bbox, row.bbox) };
   }
   return out;
 }
