@@ -34,6 +34,16 @@ describe('labels', () => {
     expect(kinds('Jr', true)).not.toContain('letter:J');
   });
 
+  it('offers the roman numeral OCR read with l, 1, | or L for its I\'s, as a guess', () => {
+    const romans = (raw: string, ocr = true) => parseLabel(raw, { ocr }).filter((l) => l.kind === 'roman').map((l) => `${l.text}${l.ocrGuess ? '?' : ''}`);
+    expect(romans('Il.')).toEqual(['II?']);
+    expect(romans('VIL.')).toEqual(['VII?']);
+    expect(romans('1V')).toEqual(['IV?']);
+    expect(romans('IV.')).toEqual(['IV']);
+    expect(romans('Il.', false)).toEqual([]);
+    expect(romans('LL')).toEqual([]);
+  });
+
   it('knows what follows what', () => {
     const one = (raw: string) => parseLabel(raw, { ocr: false })[0]!;
     expect(isSuccessor(one('9'), one('10'))).toBe(true);
