@@ -512,4 +512,14 @@ describe('detectIndex: the tab number in a later column (Authority | Tab)', () =
     expect(det.items.every((i) => i.pageRef === undefined)).toBe(true);
     expect(det.items[0]!.bbox[2]).toBeGreaterThan(470);
   });
+
+  it('keeps reading the last column as labels on the next page when the table header is not repeated', () => {
+    const rows = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, k) => ({ text: `Case Number ${from + k} v. The Crown, 2019 ONCA ${100 + k} | ${from + k}`, cols }));
+    const twoPages = makePages([cover, { rows: [{ text: 'INDEX', x: 280 }, { text: 'Authority | Tab', cols }, ...rows(1, 12)] },
+      { rows: rows(13, 20) }, divider('TAB 1'), bodyPage()]);
+    const det = detectIndex(twoPages);
+    expect(det.pages).toEqual([2, 3]);
+    expect(det.items.map((i) => i.label)).toEqual(Array.from({ length: 20 }, (_, k) => String(k + 1)));
+    expect(det.items[14]!.text).toBe('Case Number 15 v. The Crown, 2019 ONCA 102');
+  });
 });

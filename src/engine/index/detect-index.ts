@@ -6,7 +6,7 @@ import { layoutPages, type PageLayout } from './page-layout.ts';
 import { parseRow, type ParsedRow } from './parse-row.ts';
 import { readSideBySide } from './side-by-side.ts';
 import { liftCentredLabels } from './centred-cells.ts';
-import { joinStackedLabels, joinWrappedLabels, labelsFromLaterColumn } from './wrapped-labels.ts';
+import { type LabelColumn, joinStackedLabels, joinWrappedLabels, labelsFromLaterColumn } from './wrapped-labels.ts';
 import type { Row } from './rows.ts';
 
 /**
@@ -21,7 +21,17 @@ export function detectIndex(pages: PageText[], opts?: { indexPages?: number[] })
   const layouts = layoutPages(pages);
   // Rows as an index reads them (columns side by side, labels centred in their cells), prepared on demand.
   const ready: Array<PageLayout | undefined> = [];
-  const readyAt = (i: number): PageLayout => (ready[i] ??= indexRows(layouts[i]!));
+  // A table whose label column is not the first may run on to the next page without its header.
+  const columns: Array<LabelColumn | null> = [];
+  const readyAt = (i: number): PageLayout => {
+    let l = ready[i];
+    if (!l) {
+      const r = indexRows(layouts[i]!, ready[i - 1] ? (columns[i - 1] ?? null) : null);
+      columns[i] = r.column;
+      l = ready[i] = r.layout;
+    }
+    return l;
+  };
   const byPage = new Map(layouts.map((l, i) => [l.page, i]));
 
   if (opts?.indexPages && opts.indexPages.length > 0) {
@@ -117,12 +127,13 @@ interface PageStats {
  * wrapped under its keyword (`Tab` over `10`), a label on a line of its own above its description, and labels
  * centred beside their wrapped descriptions moved up to the row's first line.
  */
-function indexRows(l: PageLayout): PageLayout {
+function indexRows(l: PageLayout, carried: LabelColumn | null): { layout: PageLayout; column: LabelColumn | null } {
   const sides = readSideBySide(l);
   const ocr = l.source === 'ocr';
   const parse = (r: Row) => parseRow(r, { ocr, light: true });
-  const rows = liftCentredLabels(joinStackedLabels(joinWrappedLabels(labelsFromLaterColumn(sides.rows, ocr), ocr), parse), parse);
-  return { ...sides, rows };
+  const later = labelsFromLaterColumn(sides.rows, ocr, carried);
+  const rows = liftCentredLabels(joinStackedLabels(joinWrappedLabels(later.rows, ocr), parse), parse);
+  return { layout: { ...sides, rows }, column: later.column };
 }
 
 function parsePage(l: PageLayout, light = false): ParsedRow[] {

@@ -58,14 +58,22 @@ export function joinStackedLabels(rows: Row[], parse: (r: Row) => ParsedRow): Ro
 
 const LABEL_HEADER = /^(tab|tabs|tab no\.?|no\.?|exhibit|exhibit no\.?|schedule|appendix)$/i;
 
+/** A label column found under a table header: its x range and where the table's first column starts. */
+export interface LabelColumn {
+  range: [number, number];
+  labelX: number;
+}
+
 /**
  * A table whose label column is not the first (`Authority | Tab`, `Document | Tab | Page`): each row's
  * label, read under that column's header, is moved to the front of the row, where index rows carry it.
+ * `carried` is the column of the page before when its table ran on to this page without repeating its
+ * header; the column returned is this page's, when its table ran to the page's end.
  */
-export function labelsFromLaterColumn(rows: Row[], ocr: boolean): Row[] {
+export function labelsFromLaterColumn(rows: Row[], ocr: boolean, carried: LabelColumn | null = null): { rows: Row[]; column: LabelColumn | null } {
   const out = [...rows];
-  let column: [number, number] | null = null;
-  let labelX = 0;
+  let column: LabelColumn | null = carried;
+  let last = -1;
   for (let i = 0; i < out.length; i++) {
     const row = out[i]!;
     const cells = rowCells(row);
@@ -75,22 +83,25 @@ export function labelsFromLaterColumn(rows: Row[], ocr: boolean): Row[] {
       // A volume column before the tab column (`Vol. | Tab | Document`) is read as such elsewhere.
       if (at > 0 && !LABEL_HEADER.test(texts[0]!) && !/^vol(ume)?\.?$/i.test(texts[0]!)) {
         const c = cells[at]!;
-        column = [c[0]!.bbox[0] - 25, c[c.length - 1]!.bbox[2] + 25];
-        labelX = cells[0]![0]!.bbox[0];
+        column = { range: [c[0]!.bbox[0] - 25, c[c.length - 1]!.bbox[2] + 25], labelX: cells[0]![0]!.bbox[0] };
         continue;
       }
     }
     if (!column || cells.length < 2) continue;
-    const k = cells.findIndex((c, n) => n > 0 && c.length === 1 && c[0]!.bbox[0] >= column![0] && c[0]!.bbox[2] <= column![1]);
+    const range = column.range;
+    const k = cells.findIndex((c, n) => n > 0 && c.length === 1 && c[0]!.bbox[0] >= range[0] && c[0]!.bbox[2] <= range[1]);
     const label = k > 0 ? cells[k]![0]! : null;
     if (!label || parseLabel(label.text, { ocr }).length === 0) continue;
     const width = label.bbox[2] - label.bbox[0];
-    const x0 = Math.min(labelX, row.bbox[0]) - 24;
+    const x0 = Math.min(column.labelX, row.bbox[0]) - 24;
     const moved: Token = { ...label, breakBefore: false, bbox: [x0, label.bbox[1], x0 + width, label.bbox[3]] };
     const rest = row.words.filter((w) => w !== label).map((w, n) => (n === 0 ? { ...w, breakBefore: true } : w));
     const movedRow = rowFromTokens(row.page, [moved, ...rest], row.size, row.leader);
     // The row's box still covers the label where it is printed (the link goes over the whole row).
     out[i] = { ...movedRow, bbox: unionBox(movedRow.bbox, row.bbox) };
+    last = i;
   }
-  return out;
+  // The table ran to the end of the page when no more than a couple of rows (a wrapped line, a note) follow its last label.
+  const runsOn = column !== null && last >= 0 && out.length - 1 - last <= 2;
+  return { rows: out, column: runsOn ? column : null };
 }
