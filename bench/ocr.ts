@@ -3,7 +3,7 @@
  * printed words come back. Prints the machine and the input.
  *
  *   npx tsx bench/ocr.ts [--pages 12] [--dpi 300,200] [--workers 1,2] [--engine tesseract-js|tesseract-cli|auto]
- *                        [--clean] [--pdf scanned.pdf]
+ *                        [--narrowing 1,0.9] [--clean] [--pdf scanned.pdf]
  *
  * Without --pdf the input is generated: letter pages of legal prose (~330 words each) printed with a
  * text layer, then scanned the way the test fixtures scan (200 dpi, slight skew, faded, specks), or
@@ -13,6 +13,7 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
 import { ocrPages, resolveOcrEngine } from '../src/engine/ocr/index.ts';
+import { FIRST_READ_NARROWING } from '../src/engine/ocr/recognize-page.ts';
 import { createPdfFromImages, openPdf } from '../src/engine/pdf/index.ts';
 import { makeTextPdf, type TextLineSpec } from '../src/engine/pdf/make-text-pdf.ts';
 import type { PageText } from '../src/engine/types.ts';
@@ -103,6 +104,8 @@ export function wordRecall(printed: TextLineSpec[][], read: PageText[]): number 
 export interface OcrBenchRow {
   engine: string;
   dpi: number;
+  /** Horizontal squeeze of dense pages' first reading (1 = none). */
+  narrowing: number;
   workers: number;
   pages: number;
   wallMs: number;
@@ -124,24 +127,27 @@ export async function benchOcr(input: {
   pages: number[];
   dpis: number[];
   workers: number[];
+  /** Default: the engine's default only. */
+  narrowings?: number[];
   engine?: 'auto' | 'tesseract-js' | 'tesseract-cli';
 }): Promise<OcrBenchRow[]> {
   const rows: OcrBenchRow[] = [];
   const engine = resolveOcrEngine(input.engine ?? 'tesseract-js');
   for (const dpi of input.dpis) {
-    for (const workers of input.workers) {
+    for (const workers of input.workers) for (const narrowing of input.narrowings ?? [FIRST_READ_NARROWING]) {
       let steady = 0;
       let peak = process.memoryUsage.rss();
       const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 200);
       const cpu0 = process.cpuUsage();
       const t0 = performance.now();
-      const result = await ocrPages(input.pdf, input.pages, { engine, dpi, workers, onProgress: (p) => (steady = p.avgMsPerPage) });
+      const result = await ocrPages(input.pdf, input.pages, { engine, dpi, workers, narrowing, onProgress: (p) => (steady = p.avgMsPerPage) });
       const wallMs = performance.now() - t0;
       const cpu = process.cpuUsage(cpu0);
       clearInterval(sampler);
       rows.push({
         engine,
         dpi,
+        narrowing,
         workers,
         pages: input.pages.length,
         wallMs: Math.round(wallMs),
@@ -168,6 +174,7 @@ async function main(): Promise<void> {
       pages: { type: 'string', default: '12' },
       dpi: { type: 'string', default: '300,250,200' },
       workers: { type: 'string', default: '1,2' },
+      narrowing: { type: 'string', default: String(FIRST_READ_NARROWING) },
       engine: { type: 'string', default: 'tesseract-js' },
       pdf: { type: 'string' },
       clean: { type: 'boolean', default: false },
@@ -196,13 +203,16 @@ async function main(): Promise<void> {
   console.log(`machine: ${machineLine()}`);
   console.log(`input:   ${inputLine}`);
   console.log(`load:    ${loadavg().map((l) => l.toFixed(2)).join(' ')} (1/5/15-minute load average before the run)`);
-  const rows = await benchOcr({ pdf, printed, pages, dpis: list(values.dpi!), workers: list(values.workers!), engine: values.engine as never });
-  console.log('engine        dpi  workers  pages  wall ms  ms/page  steady ms/page  cpu ms/page  word recall  failed  peak RSS MB');
+  const rows = await benchOcr({
+    pdf, printed, pages, dpis: list(values.dpi!), workers: list(values.workers!), narrowings: list(values.narrowing!), engine: values.engine as never,
+  });
+  console.log('engine        dpi  narrow  workers  pages  wall ms  ms/page  steady ms/page  cpu ms/page  word recall  failed  peak RSS MB');
   for (const r of rows) {
     console.log(
-      `${r.engine.padEnd(12)} ${String(r.dpi).padStart(4)} ${String(r.workers).padStart(8)} ${String(r.pages).padStart(6)} ${String(r.wallMs).padStart(8)} ${String(r.msPerPage).padStart(8)} ${String(r.steadyMsPerPage).padStart(15)} ${String(r.cpuMsPerPage ?? '-').padStart(12)} ${r.wordRecall === null ? '         -' : `${(r.wordRecall * 100).toFixed(2)}%`.padStart(12)} ${String(r.failed).padStart(7)} ${String(r.peakRssMb).padStart(12)}`,
+      `${r.engine.padEnd(12)} ${String(r.dpi).padStart(4)} ${String(r.narrowing).padStart(7)} ${String(r.workers).padStart(8)} ${String(r.pages).padStart(6)} ${String(r.wallMs).padStart(8)} ${String(r.msPerPage).padStart(8)} ${String(r.steadyMsPerPage).padStart(15)} ${String(r.cpuMsPerPage ?? '-').padStart(12)} ${r.wordRecall === null ? '         -' : `${(r.wordRecall * 100).toFixed(2)}%`.padStart(12)} ${String(r.failed).padStart(7)} ${String(r.peakRssMb).padStart(12)}`,
     );
   }
+  console.log(`load:    ${loadavg().map((l) => l.toFixed(2)).join(' ')} (after the runs; other processes on the machine slow the wall times, not cpu ms/page)`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await main();

@@ -21,6 +21,7 @@ export type SegmentationMode = 3 | 4 | 6 | 11;
 /** One OCR engine instance; handles one image at a time. */
 export interface OcrEngine {
   readonly name: 'tesseract-js' | 'tesseract-cli';
-  recognize(png: Uint8Array, opts: { psm: SegmentationMode; dpi: number }): Promise<PixelLine[]>;
+  /** `image`: a PNG, or a binary PGM (P5). */
+  recognize(image: Uint8Array, opts: { psm: SegmentationMode; dpi: number }): Promise<PixelLine[]>;
   close(): Promise<void>;
 }

@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import type { OcrProgress, PageText } from '../types.ts';
 import { startTsWorker } from '../util/worker.ts';
+import { FIRST_READ_NARROWING } from './recognize-page.ts';
 import { findTesseractCli } from './tesseract-cli-engine.ts';
 import type { FromWorker, OcrEngineName, OcrWorkerInit } from './worker-protocol.ts';
 
@@ -21,6 +22,11 @@ export interface OcrOptions {
   engine?: 'auto' | OcrEngineName;
   /** Render resolution. Default DEFAULT_OCR_DPI (200). */
   dpi?: number;
+  /**
+   * Horizontal squeeze of a dense page's first reading with tesseract.js (1 = none). Default
+   * FIRST_READ_NARROWING (0.9); see recognize-page.ts.
+   */
+  narrowing?: number;
   onProgress?: (p: OcrProgress & { page: number }) => void;
   signal?: AbortSignal;
   /** A page still not read after this long is reported as failed and its worker replaced. Default 180 s. */
@@ -72,7 +78,12 @@ export async function ocrPages(pdfBytes: Uint8Array, pages: number[], opts: OcrO
 
   const shared = new SharedArrayBuffer(pdfBytes.byteLength);
   new Uint8Array(shared).set(pdfBytes);
-  const init: OcrWorkerInit = { pdf: shared, engine: resolveOcrEngine(opts.engine), dpi: opts.dpi ?? DEFAULT_OCR_DPI };
+  const init: OcrWorkerInit = {
+    pdf: shared,
+    engine: resolveOcrEngine(opts.engine),
+    dpi: opts.dpi ?? DEFAULT_OCR_DPI,
+    narrowing: opts.narrowing ?? FIRST_READ_NARROWING,
+  };
   const workerCount = Math.max(1, Math.min(opts.workers ?? availableParallelism(), order.length));
   const pageTimeoutMs = opts.pageTimeoutMs ?? PAGE_TIMEOUT_MS;
 

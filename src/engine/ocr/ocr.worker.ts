@@ -45,7 +45,9 @@ async function ocr(page: number): Promise<void> {
     // One engine for the whole run: measured, a tesseract.js engine's memory stays flat over pages,
     // while each new engine leaves 20–50 MB behind, so engines are only replaced after a failure.
     engine ??= await createEngine();
-    const result = await recognizePage(engine, (dpi) => pdf.renderPng(page, dpi), init.dpi);
+    // The squeezed reading was measured with tesseract.js; the tesseract program reads as before.
+    const narrowing = engine.name === 'tesseract-js' ? init.narrowing : 1;
+    const result = await recognizePage(engine, (dpi) => pdf.renderPng(page, dpi), init.dpi, narrowing);
     send({ type: 'done', page, text: toPageText(page, size, result.lines, result.dpi), ms: performance.now() - t0 });
   } catch (err) {
     // The engine may be left in a bad state: the next page gets a fresh one.

@@ -1,5 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import { looksLikeIndex } from './recognize-page.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPdf } from '../pdf/index.ts';
+import type { TextLineSpec } from '../pdf/make-text-pdf.ts';
+import type { OcrEngine, PixelLine } from './engine-types.ts';
+import { looksLikeIndex, recognizePage } from './recognize-page.ts';
+import { makeScannedPdf, SAMPLE_PAGES } from './scanned-sample.ts';
+import { createTesseractJsEngine } from './tesseract-js-engine.ts';
 
 describe('looksLikeIndex', () => {
   const page = (...rows: string[]) => rows.map((r) => ({ words: r.split(' ').map((text) => ({ text, box: [0, 0, 1, 1] as [number, number, number, number], confidence: 90 })) }));
@@ -17,5 +22,69 @@ describe('looksLikeIndex', () => {
         page('Exhibit evidence shows that the lease', 'Schedule of payments was late', 'Document the claim', 'see Tab 12 of this brief'),
       ),
     ).toBe(false);
+  });
+});
+
+describe('recognizePage on a squeezed image', () => {
+  const words = (lines: PixelLine[]) => lines.flatMap((l) => l.words);
+  /** Width of a PNG or binary PGM image. */
+  const imageWidth = (image: Uint8Array) =>
+    image[0] === 0x89 ? Buffer.from(image).readUInt32BE(16) : Number(/^P5\s+(\d+)/.exec(Buffer.from(image.subarray(0, 32)).toString('latin1'))![1]);
+
+  let engine: OcrEngine;
+  const widths: number[] = [];
+  const spy: OcrEngine = {
+    name: 'tesseract-js',
+    recognize: (image, opts) => {
+      widths.push(imageWidth(image));
+      return engine.recognize(image, opts);
+    },
+    close: async () => {},
+  };
+  beforeAll(async () => {
+    engine = await createTesseractJsEngine();
+  });
+  afterAll(async () => {
+    await engine.close();
+  });
+
+  const vocabulary = 'the applicant respondent affidavit exhibit motion record evidence lease agreement parties counsel judgment appeal'.split(' ');
+  const prose: TextLineSpec[] = Array.from({ length: 28 }, (_, i) => ({
+    text: Array.from({ length: 11 }, (_, k) => vocabulary[(i * 7 + k * 3) % vocabulary.length]).join(' '),
+    x: 72,
+    y: 90 + i * 22,
+    size: 11.5,
+  }));
+
+  it('reads a dense page squeezed, with the words and boxes of the full-width reading', async () => {
+    const doc = openPdf(makeScannedPdf([prose]));
+    const render = (dpi: number) => doc.renderPng(1, dpi);
+    widths.length = 0;
+    const full = await recognizePage(spy, render, 200, 1);
+    const squeezed = await recognizePage(spy, render, 200, 0.9);
+    doc.close();
+    expect(widths).toEqual([1700, 1530]);
+
+    const printed = prose.flatMap((l) => l.text.split(' '));
+    const left = new Map<string, number>();
+    for (const w of words(squeezed.lines)) left.set(w.text, (left.get(w.text) ?? 0) + 1);
+    const found = printed.filter((w) => (left.get(w) ?? 0) > 0 && left.set(w, left.get(w)! - 1));
+    expect(found.length / printed.length).toBeGreaterThan(0.98);
+    // Boxes are on the full-width image: each word where the full-width reading has it.
+    const fullWords = words(full.lines);
+    const shifts = words(squeezed.lines).flatMap((w, i) => (fullWords[i]?.text === w.text ? [Math.abs(fullWords[i]!.box[0] - w.box[0])] : []));
+    expect(shifts.length).toBeGreaterThan(printed.length * 0.95);
+    expect(Math.max(...shifts)).toBeLessThanOrEqual(6);
+  });
+
+  it('reads a page with little text at full width, as without squeezing', async () => {
+    const doc = openPdf(makeScannedPdf([SAMPLE_PAGES[0]!]));
+    const render = (dpi: number) => doc.renderPng(1, dpi);
+    widths.length = 0;
+    const plain = await recognizePage(spy, render, 200, 1);
+    const squeezed = await recognizePage(spy, render, 200, 0.9);
+    doc.close();
+    expect(widths).toEqual([1700, 1700]);
+    expect(squeezed).toEqual(plain);
   });
 });

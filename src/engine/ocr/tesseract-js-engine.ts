@@ -47,7 +47,7 @@ export async function createTesseractJsEngine(): Promise<OcrEngine> {
 
   return {
     name: 'tesseract-js',
-    async recognize(png, { psm, dpi }) {
+    async recognize(image, { psm, dpi }) {
       if (psm !== currentPsm || dpi !== currentDpi) {
         await worker.setParameters({
           tessedit_pageseg_mode: String(psm) as never,
@@ -56,7 +56,7 @@ export async function createTesseractJsEngine(): Promise<OcrEngine> {
         currentPsm = psm;
         currentDpi = dpi;
       }
-      const result = await worker.recognize(Buffer.from(png.buffer, png.byteOffset, png.byteLength), {}, {
+      const result = await worker.recognize(Buffer.from(image.buffer, image.byteOffset, image.byteLength), {}, {
         text: false,
         blocks: true,
       });

@@ -8,6 +8,8 @@ export interface OcrWorkerInit {
   pdf: SharedArrayBuffer;
   engine: OcrEngineName;
   dpi: number;
+  /** Horizontal squeeze of a dense page's first reading (tesseract.js only); 1 = none. */
+  narrowing: number;
 }
 
 /** Main thread -> worker. */

@@ -1,0 +1,154 @@
+import { inflateSync } from 'node:zlib';
+
+/** An 8-bit grayscale image, one byte per pixel, rows without padding. */
+export interface GrayImage {
+  width: number;
+  height: number;
+  pixels: Uint8Array;
+}
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+/**
+ * Decode a non-interlaced 8-bit PNG (gray, gray+alpha, RGB or RGBA) into grayscale pixels; null for
+ * any other PNG (palette, 16-bit, interlaced) or bytes that are not a PNG.
+ */
+export function decodeGrayPng(png: Uint8Array): GrayImage | null {
+  if (png.length < 33 || PNG_SIGNATURE.some((b, i) => png[i] !== b)) return null;
+  const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
+  let width = 0;
+  let height = 0;
+  let channels = 0;
+  const idat: Uint8Array[] = [];
+  for (let at = 8; at + 8 <= png.length; ) {
+    const length = view.getUint32(at);
+    const type = String.fromCharCode(png[at + 4]!, png[at + 5]!, png[at + 6]!, png[at + 7]!);
+    const data = png.subarray(at + 8, at + 8 + length);
+    if (type === 'IHDR') {
+      width = view.getUint32(at + 8);
+      height = view.getUint32(at + 12);
+      const [depth, colorType, , , interlace] = [data[8], data[9], data[10], data[11], data[12]];
+      channels = ({ 0: 1, 4: 2, 2: 3, 6: 4 } as Record<number, number>)[colorType!] ?? 0;
+      if (depth !== 8 || interlace !== 0 || channels === 0) return null;
+    } else if (type === 'IDAT') idat.push(data);
+    else if (type === 'IEND') break;
+    at += 12 + length;
+  }
+  if (width === 0 || height === 0 || idat.length === 0) return null;
+  let raw: Uint8Array;
+  try {
+    raw = inflateSync(Buffer.concat(idat));
+  } catch {
+    return null;
+  }
+  const stride = width * channels;
+  if (raw.length < height * (stride + 1)) return null;
+
+  // Undo the per-row filters (each row: one filter byte, then the filtered samples).
+  const rows = new Uint8Array(height * stride);
+  for (let y = 0; y < height; y++) {
+    const filter = raw[y * (stride + 1)]!;
+    const src = y * (stride + 1) + 1;
+    const out = y * stride;
+    const up = out - stride;
+    const left = (x: number) => (x >= channels ? rows[out + x - channels]! : 0);
+    const above = (x: number) => (y > 0 ? rows[up + x]! : 0);
+    if (filter === 0) rows.set(raw.subarray(src, src + stride), out);
+    else if (filter === 1) for (let x = 0; x < stride; x++) rows[out + x] = raw[src + x]! + left(x);
+    else if (filter === 2) for (let x = 0; x < stride; x++) rows[out + x] = raw[src + x]! + above(x);
+    else if (filter === 3) for (let x = 0; x < stride; x++) rows[out + x] = raw[src + x]! + ((left(x) + above(x)) >> 1);
+    else if (filter === 4) {
+      for (let x = 0; x < stride; x++) {
+        const a = left(x);
+        const b = above(x);
+        const c = x >= channels && y > 0 ? rows[up + x - channels]! : 0;
+        const p = a + b - c;
+        const pa = Math.abs(p - a);
+        const pb = Math.abs(p - b);
+        const pc = Math.abs(p - c);
+        rows[out + x] = raw[src + x]! + (pa <= pb && pa <= pc ? a : pb <= pc ? b : c);
+      }
+    } else return null;
+  }
+  if (channels === 1) return { width, height, pixels: rows };
+
+  // Colour or alpha: luminance (Rec. 601 weights), alpha composed over white.
+  const pixels = new Uint8Array(width * height);
+  for (let i = 0, s = 0; i < pixels.length; i++, s += channels) {
+    const luma = channels >= 3 ? (rows[s]! * 299 + rows[s + 1]! * 587 + rows[s + 2]! * 114) / 1000 : rows[s]!;
+    const alpha = channels === 2 || channels === 4 ? rows[s + channels - 1]! / 255 : 1;
+    pixels[i] = Math.round(luma * alpha + 255 * (1 - alpha));
+  }
+  return { width, height, pixels };
+}
+
+/**
+ * The image squeezed horizontally to `factor` (0 < factor <= 1) of its width, each new pixel the
+ * average of the original pixels it covers (partial pixels weighted by the part covered).
+ */
+export function narrowImage(image: GrayImage, factor: number): GrayImage {
+  const { width, height, pixels } = image;
+  const outWidth = Math.max(1, Math.round(width * factor));
+  if (outWidth >= width) return image;
+  const scale = width / outWidth; // original pixels per new pixel (> 1)
+  // For each new column: the original columns it covers and their weights.
+  const first = new Int32Array(outWidth);
+  const count = new Int32Array(outWidth);
+  const weights: number[] = [];
+  const offset = new Int32Array(outWidth);
+  for (let j = 0; j < outWidth; j++) {
+    const x0 = j * scale;
+    const x1 = Math.min(width, (j + 1) * scale);
+    first[j] = Math.floor(x0);
+    offset[j] = weights.length;
+    for (let x = Math.floor(x0); x < x1; x++) weights.push((Math.min(x + 1, x1) - Math.max(x, x0)) / scale);
+    count[j] = weights.length - offset[j]!;
+  }
+  const w = Float32Array.from(weights);
+  const out = new Uint8Array(outWidth * height);
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    const o = y * outWidth;
+    for (let j = 0; j < outWidth; j++) {
+      let sum = 0;
+      const f = row + first[j]!;
+      const k0 = offset[j]!;
+      for (let k = 0; k < count[j]!; k++) sum += pixels[f + k]! * w[k0 + k]!;
+      out[o + j] = sum + 0.5;
+    }
+  }
+  return { width: outWidth, height, pixels: out };
+}
+
+/** The image as a binary PGM (P5), which tesseract reads without decompressing anything. */
+export function toPgm(image: GrayImage): Uint8Array {
+  const header = new TextEncoder().encode(`P5\n${image.width} ${image.height}\n255\n`);
+  const out = new Uint8Array(header.length + image.pixels.length);
+  out.set(header);
+  out.set(image.pixels, header.length);
+  return out;
+}
+
+/**
+ * A cheap count of the text lines on a page image: runs of at least `minHeight` consecutive rows
+ * that each hold a few dark pixels (isolated specks of a scan are not enough to mark a row).
+ */
+export function countInkRowRuns(image: GrayImage, minHeight = 4): number {
+  const { width, height, pixels } = image;
+  const minDark = Math.max(4, Math.round(width / 200));
+  let runs = 0;
+  let run = 0;
+  for (let y = 0; y <= height; y++) {
+    let dark = 0;
+    if (y < height) {
+      const row = y * width;
+      for (let x = 0; x < width && dark < minDark; x++) if (pixels[row + x]! < 128) dark++;
+    }
+    if (dark >= minDark) run++;
+    else {
+      if (run >= minHeight) runs++;
+      run = 0;
+    }
+  }
+  return runs;
+}
