@@ -132,9 +132,22 @@ export function pageSkew(lines: Array<{ words: Word[] }>): number {
   return Math.abs(median) < MIN_SKEW ? 0 : median;
 }
 
+/**
+ * Text set diagonally across the page (a CONFIDENTIAL or DRAFT watermark): its box is about as tall as it is
+ * wide and far taller than its letters, so it would overlap, and join, every row it crosses. It is no row.
+ */
+export function isDiagonal(bbox: BBox, text: string): boolean {
+  const chars = text.replace(/\s+/g, '').length;
+  const w = bbox[2] - bbox[0];
+  const h = bbox[3] - bbox[1];
+  if (chars < 3 || h <= 0) return false;
+  return w / h >= 0.6 && w / h <= 3 && h > 4.5 * (w / chars);
+}
+
 function groupRows(page: PageText): Row[] {
   const lines = page.lines
     .filter((l) => l.words.length > 0 || l.text.trim() !== '')
+    .filter((l) => !isDiagonal(l.bbox, l.text))
     .map((l) => ({
       bbox: l.bbox,
       words: l.words.length > 0 ? l.words : wordsOfLine(l.text, l.bbox, page.source === 'ocr' ? page.confidence : 100),
