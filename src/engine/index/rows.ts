@@ -144,6 +144,14 @@ export function isDiagonal(bbox: BBox, text: string): boolean {
   return w / h >= 0.6 && w / h <= 3 && h > 4.5 * (w / chars);
 }
 
+/** Text running up or down the page (turned 90°, `TAB 3` on a tab strip): a box several times taller than wide. */
+export function isUpright(bbox: BBox, text: string): boolean {
+  const chars = text.replace(/\s+/g, '').length;
+  const w = bbox[2] - bbox[0];
+  const h = bbox[3] - bbox[1];
+  return chars >= 3 && w > 0 && h > 2 * w;
+}
+
 function groupRows(page: PageText): Row[] {
   const lines = page.lines
     .filter((l) => l.words.length > 0 || l.text.trim() !== '')
@@ -165,10 +173,15 @@ function groupRows(page: PageText): Row[] {
   };
   const sorted = lines.map((l) => ({ ...l, band: band(l) })).sort((a, b) => a.band[1] + a.band[3] - (b.band[1] + b.band[3]));
 
-  const groups: Array<{ bbox: BBox; band: BBox; words: Word[] }> = [];
+  const groups: Array<{ bbox: BBox; band: BBox; words: Word[]; upright?: boolean }> = [];
   for (const l of sorted) {
     const g = groups[groups.length - 1];
-    if (g && overlap(g.band, l.band) >= 0.5 * Math.min(height(g.band), height(l.band)) && height(l.band) > 0) {
+    // Text turned 90° (a tab strip at the page edge) overlaps the rows beside it but is a row of its own.
+    if (isUpright(l.bbox, l.words.map((w) => w.text).join(''))) {
+      groups.push({ bbox: [...l.bbox], band: [...l.band], words: [...l.words], upright: true });
+      continue;
+    }
+    if (g && !g.upright && overlap(g.band, l.band) >= 0.5 * Math.min(height(g.band), height(l.band)) && height(l.band) > 0) {
       g.words.push(...l.words);
       g.bbox = [Math.min(g.bbox[0], l.bbox[0]), Math.min(g.bbox[1], l.bbox[1]), Math.max(g.bbox[2], l.bbox[2]), Math.max(g.bbox[3], l.bbox[3])];
       g.band = [g.bbox[0], Math.min(g.band[1], l.band[1]), g.bbox[2], Math.max(g.band[3], l.band[3])];

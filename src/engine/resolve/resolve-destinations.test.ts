@@ -263,3 +263,17 @@ describe('resolveDestinations: tab stamps on every page, no dividers', () => {
     expect(dest.map((d) => d.targetPage)).toEqual(starts);
   });
 });
+
+describe('resolveDestinations: the tab named at the top of every page of the item', () => {
+  it('sends each tab to the first page of its run, not to any page headed with it', () => {
+    const specs: PageSpec[] = [cover, { rows: ['INDEX', ...[1, 2, 3, 4].map((k) => `Tab ${k} | Affidavit of Witness Number ${k}`)] }];
+    const starts: number[] = [];
+    [3, 2, 4, 2].forEach((n, i) => {
+      starts.push(specs.length + 1);
+      // `TAB` over a large number at the top of every page, then the text.
+      for (let k = 0; k < n; k++) specs.push({ rows: ['TAB', { text: String(i + 1), size: 20 }, ...bodyPage().rows] });
+    });
+    const { dest } = run(makePages(specs));
+    expect(dest.map((d) => d.targetPage)).toEqual(starts);
+  });
+});
