@@ -44,32 +44,33 @@ export function decodeGrayPng(png: Uint8Array): GrayImage | null {
   const stride = width * channels;
   if (raw.length < height * (stride + 1)) return null;
 
-  // Undo the per-row filters (each row: one filter byte, then the filtered samples).
-  const rows = new Uint8Array(height * stride);
+  // Undo the per-row filters in place (each row: one filter byte, then the filtered samples), then
+  // close the gaps the filter bytes leave: no second page-sized buffer.
+  const line = stride + 1;
   for (let y = 0; y < height; y++) {
-    const filter = raw[y * (stride + 1)]!;
-    const src = y * (stride + 1) + 1;
-    const out = y * stride;
-    const up = out - stride;
-    const left = (x: number) => (x >= channels ? rows[out + x - channels]! : 0);
-    const above = (x: number) => (y > 0 ? rows[up + x]! : 0);
-    if (filter === 0) rows.set(raw.subarray(src, src + stride), out);
-    else if (filter === 1) for (let x = 0; x < stride; x++) rows[out + x] = raw[src + x]! + left(x);
-    else if (filter === 2) for (let x = 0; x < stride; x++) rows[out + x] = raw[src + x]! + above(x);
-    else if (filter === 3) for (let x = 0; x < stride; x++) rows[out + x] = raw[src + x]! + ((left(x) + above(x)) >> 1);
+    const filter = raw[y * line]!;
+    const at = y * line + 1;
+    const up = at - line;
+    const left = (x: number) => (x >= channels ? raw[at + x - channels]! : 0);
+    const above = (x: number) => (y > 0 ? raw[up + x]! : 0);
+    if (filter === 1) for (let x = 0; x < stride; x++) raw[at + x] = raw[at + x]! + left(x);
+    else if (filter === 2) for (let x = 0; x < stride; x++) raw[at + x] = raw[at + x]! + above(x);
+    else if (filter === 3) for (let x = 0; x < stride; x++) raw[at + x] = raw[at + x]! + ((left(x) + above(x)) >> 1);
     else if (filter === 4) {
       for (let x = 0; x < stride; x++) {
         const a = left(x);
         const b = above(x);
-        const c = x >= channels && y > 0 ? rows[up + x - channels]! : 0;
+        const c = x >= channels && y > 0 ? raw[up + x - channels]! : 0;
         const p = a + b - c;
         const pa = Math.abs(p - a);
         const pb = Math.abs(p - b);
         const pc = Math.abs(p - c);
-        rows[out + x] = raw[src + x]! + (pa <= pb && pa <= pc ? a : pb <= pc ? b : c);
+        raw[at + x] = raw[at + x]! + (pa <= pb && pa <= pc ? a : pb <= pc ? b : c);
       }
-    } else return null;
+    } else if (filter !== 0) return null;
   }
+  for (let y = 0; y < height; y++) raw.copyWithin(y * stride, y * line + 1, y * line + 1 + stride);
+  const rows = new Uint8Array(raw.buffer, raw.byteOffset, height * stride);
   if (channels === 1) return { width, height, pixels: rows };
 
   // Colour or alpha: luminance (Rec. 601 weights), alpha composed over white.
@@ -87,15 +88,36 @@ export function decodeGrayPng(png: Uint8Array): GrayImage | null {
  * average of the original pixels it covers (partial pixels weighted by the part covered).
  */
 export function narrowImage(image: GrayImage, factor: number): GrayImage {
+  const width = narrowWidth(image, factor);
+  if (width >= image.width) return image;
+  const pixels = new Uint8Array(width * image.height);
+  narrowInto(image, width, pixels, 0);
+  return { width, height: image.height, pixels };
+}
+
+/** narrowImage written straight into a binary PGM (P5), with the squeezed width. */
+export function narrowToPgm(image: GrayImage, factor: number): { pgm: Uint8Array; width: number } {
+  const width = Math.min(image.width, narrowWidth(image, factor));
+  const header = pgmHeader(width, image.height);
+  const pgm = new Uint8Array(header.length + width * image.height);
+  pgm.set(header);
+  if (width === image.width) pgm.set(image.pixels, header.length);
+  else narrowInto(image, width, pgm, header.length);
+  return { pgm, width };
+}
+
+function narrowWidth(image: GrayImage, factor: number): number {
+  return Math.max(1, Math.round(image.width * factor));
+}
+
+function narrowInto(image: GrayImage, outWidth: number, out: Uint8Array, start: number): void {
   const { width, height, pixels } = image;
-  const outWidth = Math.max(1, Math.round(width * factor));
-  if (outWidth >= width) return image;
   const scale = width / outWidth; // original pixels per new pixel (> 1)
   // For each new column: the original columns it covers and their weights.
   const first = new Int32Array(outWidth);
   const count = new Int32Array(outWidth);
-  const weights: number[] = [];
   const offset = new Int32Array(outWidth);
+  const weights: number[] = [];
   for (let j = 0; j < outWidth; j++) {
     const x0 = j * scale;
     const x1 = Math.min(width, (j + 1) * scale);
@@ -105,10 +127,9 @@ export function narrowImage(image: GrayImage, factor: number): GrayImage {
     count[j] = weights.length - offset[j]!;
   }
   const w = Float32Array.from(weights);
-  const out = new Uint8Array(outWidth * height);
   for (let y = 0; y < height; y++) {
     const row = y * width;
-    const o = y * outWidth;
+    const o = start + y * outWidth;
     for (let j = 0; j < outWidth; j++) {
       let sum = 0;
       const f = row + first[j]!;
@@ -117,16 +138,15 @@ export function narrowImage(image: GrayImage, factor: number): GrayImage {
       out[o + j] = sum + 0.5;
     }
   }
-  return { width: outWidth, height, pixels: out };
+}
+
+function pgmHeader(width: number, height: number): Uint8Array {
+  return new TextEncoder().encode(`P5\n${width} ${height}\n255\n`);
 }
 
 /** The image as a binary PGM (P5), which tesseract reads without decompressing anything. */
 export function toPgm(image: GrayImage): Uint8Array {
-  const header = new TextEncoder().encode(`P5\n${image.width} ${image.height}\n255\n`);
-  const out = new Uint8Array(header.length + image.pixels.length);
-  out.set(header);
-  out.set(image.pixels, header.length);
-  return out;
+  return narrowToPgm(image, 1).pgm;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { OcrEngine, PixelLine, PixelWord, SegmentationMode } from './engine-types.ts';
-import { countInkRowRuns, decodeGrayPng, narrowImage, toPgm } from './narrow-image.ts';
+import { countInkRowRuns, decodeGrayPng, narrowToPgm } from './narrow-image.ts';
 import { splitLeaders } from './leaders.ts';
 
 /** Words that carry letters or digits with some confidence: what makes a result usable. */
@@ -80,8 +80,8 @@ function narrowed(png: Uint8Array, factor: number): { image: Uint8Array; factor:
   if (factor >= 1) return null;
   const image = decodeGrayPng(png);
   if (!image || countInkRowRuns(image) < DENSE_PAGE_LINES) return null;
-  const narrow = narrowImage(image, factor);
-  return { image: toPgm(narrow), factor: narrow.width / image.width };
+  const { pgm, width } = narrowToPgm(image, factor);
+  return { image: pgm, factor: width / image.width };
 }
 
 /** Boxes read on an image squeezed to `factor` of its width, put back on the full-width image. */
