@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Line, PageText } from '../types.ts';
 import { makePage } from './make-page-text.ts';
-import { isDiagonal, isUpright, pageRows } from './rows.ts';
+import { isAskew, isDiagonal, isUpright, pageRows } from './rows.ts';
 
 describe('pageRows: a diagonal watermark across the page', () => {
   const base = makePage(2, { rows: ['INDEX', ...Array.from({ length: 12 }, (_, k) => `${k + 1} | Affidavit of Witness ${k + 1} | ${k * 3 + 1}`)] });
@@ -33,5 +33,23 @@ describe('pageRows: a tab strip turned 90° at the page edge', () => {
     expect(rows.filter((r) => r.text !== 'TAB 3').map((r) => r.text)).toEqual(pageRows(base).map((r) => r.text));
     expect(isUpright(strip.bbox, 'TAB3')).toBe(true);
     expect(isUpright([72, 100, 400, 112], 'Affidavit')).toBe(false);
+  });
+});
+
+describe('pageRows: a registry stamp set a few degrees askew over the first rows', () => {
+  const base = makePage(2, { rows: ['INDEX', ...Array.from({ length: 6 }, (_, k) => `${k + 1} | Affidavit of Witness ${k + 1} | ${k * 3 + 1}`)] });
+  // RECEIVED MAR 14 2024, climbing about 9° from left to right across the rows at y 100-130.
+  const words = ['RECEIVED', 'MAR', '14', '2024'].map((text, k) => ({ text, bbox: [300 + 50 * k, 125 - 8 * k, 340 + 50 * k, 139 - 8 * k] as [number, number, number, number], confidence: 100 }));
+  const stamp: Line = { text: 'RECEIVED MAR 14 2024', bbox: [300, 101, 490, 139], words };
+
+  it('joins no row', () => {
+    const rows = pageRows({ ...base, lines: [...base.lines, stamp] });
+    expect(rows.map((r) => r.text)).toEqual(pageRows(base).map((r) => r.text));
+    expect(isAskew(words, 0)).toBe(true);
+  });
+
+  it('leaves a straight line with a raised footnote number alone', () => {
+    const line = ['Smith', 'v.', 'Jones', '3'].map((text, k) => ({ text, bbox: [72 + 40 * k, k === 3 ? 96 : 100, 100 + 40 * k, k === 3 ? 104 : 112] as [number, number, number, number], confidence: 100 }));
+    expect(isAskew(line, 0)).toBe(false);
   });
 });

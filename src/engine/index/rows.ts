@@ -144,6 +144,41 @@ export function isDiagonal(bbox: BBox, text: string): boolean {
   return w / h >= 0.6 && w / h <= 3 && h > 4.5 * (w / chars);
 }
 
+/** Slope (dy/dx) through the centres of a line's words, for a line of three words or more spanning 80 pt; else null. */
+function wordSlope(words: Word[]): number | null {
+  if (words.length < 3) return null;
+  const xs = words.map((w) => (w.bbox[0] + w.bbox[2]) / 2);
+  const ys = words.map((w) => (w.bbox[1] + w.bbox[3]) / 2);
+  if (Math.max(...xs) - Math.min(...xs) < 80) return null;
+  const mx = xs.reduce((a, b) => a + b, 0) / xs.length;
+  const my = ys.reduce((a, b) => a + b, 0) / ys.length;
+  let num = 0;
+  let den = 0;
+  xs.forEach((x, i) => {
+    num += (x - mx) * (ys[i]! - my);
+    den += (x - mx) ** 2;
+  });
+  return den > 0 ? num / den : null;
+}
+
+/**
+ * A line set askew on a straight page (a registry stamp `RECEIVED MAR 14 2024` turned a few degrees): its
+ * words climb or fall along it (more than 3° off the page's own slant), and its box would join the rows it crosses.
+ */
+export function isAskew(words: Word[], skew: number): boolean {
+  const s = wordSlope(words);
+  if (s === null || Math.abs(s - skew) <= 0.055) return false;
+  // Every word steps the same way (a superscript or a jittery box does not make a line askew).
+  const sorted = [...words].sort((a, b) => a.bbox[0] - b.bbox[0]);
+  const centre = (w: Word) => [(w.bbox[0] + w.bbox[2]) / 2, (w.bbox[1] + w.bbox[3]) / 2] as const;
+  for (let i = 1; i < sorted.length; i++) {
+    const [x0, y0] = centre(sorted[i - 1]!);
+    const [x1, y1] = centre(sorted[i]!);
+    if (x1 <= x0 || ((y1 - y0) / (x1 - x0) - skew) * Math.sign(s - skew) < 0.02) return false;
+  }
+  return true;
+}
+
 /** Text running up or down the page (turned 90°, `TAB 3` on a tab strip): a box several times taller than wide. */
 export function isUpright(bbox: BBox, text: string): boolean {
   const chars = text.replace(/\s+/g, '').length;
@@ -171,7 +206,7 @@ function groupRows(page: PageText): Row[] {
     const half = median(l.words.map((w) => height(w.bbox))) / 2;
     return [l.bbox[0], centre - half, l.bbox[2], centre + half];
   };
-  const sorted = lines.map((l) => ({ ...l, band: band(l) })).sort((a, b) => a.band[1] + a.band[3] - (b.band[1] + b.band[3]));
+  const sorted = lines.filter((l) => page.source === 'ocr' || !isAskew(l.words, skew)).map((l) => ({ ...l, band: band(l) })).sort((a, b) => a.band[1] + a.band[3] - (b.band[1] + b.band[3]));
 
   const groups: Array<{ bbox: BBox; band: BBox; words: Word[]; upright?: boolean }> = [];
   for (const l of sorted) {
