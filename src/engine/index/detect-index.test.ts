@@ -386,6 +386,23 @@ describe('detectIndex: an index set in two side-by-side columns', () => {
     expect(det.items[4]!.text).toBe('Statement of Claim issued July 3, 2020');
   });
 
+  it('reads a grid filled across (A B / C D / E F) pair by pair', () => {
+    const across = makePages([cover, {
+      rows: [
+        { text: 'INDEX', x: 280 },
+        row('Tab A | Affidavit of John Smith', 'Tab B | Order of Justice Brown'),
+        row('| sworn March 3, 2021', '| dated May 1, 2021'),
+        row('Tab C | Notice of Motion', 'Tab D | Statement of Claim'),
+        row('Tab E | Letter to counsel for', 'Tab F | Email exchange between'),
+        row('| the respondent', '| Mary Jones and Ann Lee'),
+      ],
+    }, divider('TAB A'), bodyPage()]);
+    const det = detectIndex(across);
+    expect(det.items.map((i) => i.label)).toEqual(['A', 'B', 'C', 'D', 'E', 'F']);
+    expect(det.items.map((i) => i.text)).toEqual(['Affidavit of John Smith sworn March 3, 2021', 'Order of Justice Brown dated May 1, 2021',
+      'Notice of Motion', 'Statement of Claim', 'Letter to counsel for the respondent', 'Email exchange between Mary Jones and Ann Lee']);
+  });
+
   it('leaves a table whose last column holds page numbers as one list', () => {
     const tableCols = [72, 130, 480];
     const table = makePages([cover, { rows: [{ text: 'INDEX', x: 280 },

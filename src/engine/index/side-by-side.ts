@@ -1,6 +1,6 @@
 import { isSuccessor } from './labels.ts';
 import type { PageLayout } from './page-layout.ts';
-import { parseRow } from './parse-row.ts';
+import { type ParsedRow, parseRow } from './parse-row.ts';
 import { type Row, rowFromTokens } from './rows.ts';
 
 /**
@@ -75,25 +75,32 @@ export function readSideBySide(l: PageLayout): PageLayout {
     // Labels of the right column stand at its left edge (further right: a column beyond it).
     const right = labelled(pieces.filter((p) => p.kind === 'right').map((p) => p.row), ocr).filter((p) => Math.abs(p.labelX - x) <= 3);
     if (left.length < 2 || right.length < 2) continue;
-    // The right column must open where the left one ends (F then G).
-    const last = left[left.length - 1]!;
-    const first = right[0]!;
-    if (!last.labels.some((a) => first.labels.some((b) => isSuccessor(a, b)))) continue;
-    // Column by column: rows spanning both columns (a heading, a note) keep their place between blocks.
+    const follows = (a: ParsedRow, b: ParsedRow) => a.labels.some((x) => b.labels.some((y) => isSuccessor(x, y)));
+    // Down each column: the right column opens where the left one ends (F then G). Across each row, a grid:
+    // every left label is followed by the right one beside it, and that by the next left one (A B / C D).
+    const down = follows(left[left.length - 1]!, right[0]!);
+    const across = !down && (left.length === right.length || left.length === right.length + 1) &&
+      right.every((r, k) => follows(left[k]!, r) && (left[k + 1] === undefined || follows(r, left[k + 1]!)));
+    if (!down && !across) continue;
+    // Column by column (or, across, pair by pair): rows spanning both columns (a heading, a note) keep their place.
     const rows: Row[] = [];
     let lefts: Row[] = [];
     let rights: Row[] = [];
     const flush = () => {
       // The right part may itself hold two columns (an index in three).
-      rows.push(...lefts, ...(rights.length > 2 ? readSideBySide({ ...l, rows: rights }).rows : rights));
+      rows.push(...lefts, ...(down && rights.length > 2 ? readSideBySide({ ...l, rows: rights }).rows : rights));
       lefts = [];
       rights = [];
     };
+    const pairStarts = new Set(across ? left.map((p) => p.row) : []);
     for (const p of pieces) {
       if (p.kind === 'span') {
         flush();
         rows.push(p.row);
-      } else (p.kind === 'left' ? lefts : rights).push(p.row);
+        continue;
+      }
+      if (pairStarts.has(p.row)) flush();
+      (p.kind === 'left' ? lefts : rights).push(p.row);
     }
     flush();
     return { ...l, rows };
