@@ -540,3 +540,26 @@ describe('detectIndex: the tab number in a later column (Authority | Tab)', () =
     expect(det.items[14]!.text).toBe('Case Number 15 v. The Crown, 2019 ONCA 102');
   });
 });
+
+describe('detectIndex: exhibits listed as bullets under their affidavit, rows set tight under the header', () => {
+  const cols = [72, 110, 500];
+  const pages = makePages([cover, {
+    rows: [
+      { text: 'INDEX', x: 280 },
+      { text: 'TAB | DOCUMENT | PAGE', cols },
+      { text: '1 | Notice of Motion dated May 1, 2021 | 1', cols },
+      { text: '2 | Affidavit of Linda Mercer, sworn February 20, 2023 | 3', cols },
+      { text: '• Exhibit "A" – Agreement of Purchase and Sale | 7', x: 130 },
+      { text: '•Exhibit "B" – Letter from Aisha Petrov | 10', x: 130 },
+      { text: '3 | Transcript of the Cross-Examination of Robert Nguyen | 16', cols },
+    ],
+  }, bodyPage()]);
+
+  it('reads each bulleted exhibit as an item under its tab, and the header row as no part of the first item', () => {
+    const det = detectIndex(pages);
+    expect(det.items.map((i) => [i.label, i.type, i.pageRef])).toEqual([['1', 'tab', '1'], ['2', 'tab', '3'], ['2.A', 'exhibit', '7'],
+      ['2.B', 'exhibit', '10'], ['3', 'tab', '16']]);
+    expect(det.items[0]!.text).toBe('Notice of Motion dated May 1, 2021');
+    expect(det.items[2]!.text).toBe('Agreement of Purchase and Sale');
+  });
+});

@@ -117,6 +117,10 @@ export function parseRow(row: Row, opts: { ocr: boolean; light?: boolean }): Par
       words.shift();
     }
   }
+  // A list bullet before the row's first word (`•  Exhibit "A" – …`) is not part of it.
+  while (words.length > 1 && /^[•◦▪▫●○■□►▸‣⁃*]$/.test(words[0]!.text)) words.shift();
+  const bullet = /^[•◦▪●►▸‣](?=\S)/.exec(words[0]?.text ?? '');
+  if (bullet && words[0]) words[0] = { ...words[0], text: words[0].text.slice(bullet[0].length) };
   if (words.length === 0) return base;
   let keyword: ItemType | null = null;
   let labels: Label[] = [];

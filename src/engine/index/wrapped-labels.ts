@@ -1,5 +1,5 @@
 import { keywordType, parseLabel } from './labels.ts';
-import type { ParsedRow } from './parse-row.ts';
+import { type ParsedRow, parseRow } from './parse-row.ts';
 import { type Row, type Token, rowCells, rowFromTokens, unionBox } from './rows.ts';
 
 /**
@@ -13,6 +13,8 @@ export function joinWrappedLabels(rows: Row[], ocr: boolean): Row[] {
     const row = out[i]!;
     const first = row.words[0];
     if (!first || !keywordType(first.text) || keywordType(first.text) === 'section') continue;
+    // A table's header row (`TAB | DOCUMENT | PAGE`) keeps its place above the first row.
+    if (parseRow(row, { ocr, light: true }).header) continue;
     // The keyword stands alone in its cell: the next word (if any) is set apart by a column gap.
     if (row.words.length > 1 && !row.words[1]!.breakBefore) continue;
     const below = out[i + 1]!;
