@@ -32,3 +32,26 @@ describe('linkBrief', () => {
     out.close();
   });
 });
+
+describe('linkBrief on a page scanned upside down', () => {
+  it('reads the index the right way up and draws each link over its row where it stands in the file', async () => {
+    const { createPdfFromImages } = await import('./pdf/index.ts');
+    const text = openPdf(makeTextPdf(brief()));
+    // every page scanned; the index page and the divider of tab 2 fed in upside down
+    const pages = Array.from({ length: text.pageCount }, (_, i) => ({
+      png: text.renderPng(i + 1, 200, { rotate: i === 1 || i === 4 ? 180 : 0 }), widthPt: 612, heightPt: 792,
+    }));
+    const rows = text.pageText(2).lines.slice(1).map((l) => l.bbox);
+    text.close();
+    const r = await linkBrief({ brief: createPdfFromImages(pages), briefName: 'brief.pdf' });
+    expect(r.review.index.items.map((i) => i.label)).toEqual(['1', '2', '3', '4']);
+    expect(r.review.links.map((l) => l.masterPage)).toEqual([3, 5, 7, 9]);
+    // the rows of the upright index, turned 180° on the page: each link covers its row there
+    for (const [i, l] of r.review.links.entries()) {
+      const [x0, y0, x1, y1] = rows[i]!;
+      const mid = [612 - (x0 + x1) / 2, 792 - (y0 + y1) / 2];
+      expect(l.bbox[0] <= mid[0]! && mid[0]! <= l.bbox[2] && l.bbox[1] <= mid[1]! && mid[1]! <= l.bbox[3], `link ${i + 1} ${l.bbox} over ${mid}`).toBe(true);
+    }
+    expect(r.review.validation).toMatchObject({ broken_links: 0, success: true });
+  });
+});

@@ -31,6 +31,11 @@ export interface PageText {
   source: 'text-layer' | 'ocr' | 'none';
   /** Mean word confidence 0..100 (OCR), 100 for a text layer, 0 when there is no text. */
   confidence: number;
+  /**
+   * 180 for a page scanned upside down and read turned the right way up: its boxes are on the
+   * turned page (see pageBox in util/geometry.ts for the box on the page as it is in the file).
+   */
+  rotation?: 180;
 }
 
 export type ItemType = 'tab' | 'exhibit' | 'schedule' | 'appendix' | 'document' | 'section';

@@ -8,6 +8,7 @@ import { readSideBySide } from './side-by-side.ts';
 import { liftCentredLabels } from './centred-cells.ts';
 import { type LabelColumn, joinStackedLabels, joinWrappedLabels, labelsFromLaterColumn } from './wrapped-labels.ts';
 import type { Row } from './rows.ts';
+import { pageBox } from '../util/geometry.ts';
 
 /**
  * Finds a brief's index and reads its items.
@@ -18,6 +19,15 @@ import type { Row } from './rows.ts';
  * while their rows continue the list. With opts.indexPages only those pages are read.
  */
 export function detectIndex(pages: PageText[], opts?: { indexPages?: number[] }): IndexDetection {
+  const found = readIndex(pages, opts);
+  if (!pages.some((p) => p.rotation)) return found;
+  // An index page scanned upside down was read turned: each row's box goes back on the page as it is
+  // in the file, where its link is drawn.
+  const byPage = new Map(pages.map((p) => [p.page, p]));
+  return { ...found, items: found.items.map((it) => ({ ...it, bbox: pageBox(it.bbox, byPage.get(it.page) ?? { width: 0, height: 0 }) })) };
+}
+
+function readIndex(pages: PageText[], opts?: { indexPages?: number[] }): IndexDetection {
   const layouts = layoutPages(pages);
   // Rows as an index reads them (columns side by side, labels centred in their cells), prepared on demand.
   const ready: Array<PageLayout | undefined> = [];

@@ -47,8 +47,8 @@ async function ocr(page: number): Promise<void> {
     engine ??= await createEngine();
     // The squeezed reading was measured with tesseract.js; the tesseract program reads as before.
     const narrowing = engine.name === 'tesseract-js' ? init.narrowing : 1;
-    const result = await recognizePage(engine, (dpi) => pdf.renderPng(page, dpi), init.dpi, narrowing);
-    send({ type: 'done', page, text: toPageText(page, size, result.lines, result.dpi), ms: performance.now() - t0 });
+    const result = await recognizePage(engine, (dpi, rotate) => pdf.renderPng(page, dpi, { rotate }), init.dpi, narrowing);
+    send({ type: 'done', page, text: toPageText(page, size, result.lines, result.dpi, result.rotation), ms: performance.now() - t0 });
   } catch (err) {
     // The engine may be left in a bad state: the next page gets a fresh one.
     await dropEngine().catch(() => {});

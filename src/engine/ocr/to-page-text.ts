@@ -4,9 +4,10 @@ import type { PixelLine } from './engine-types.ts';
 /**
  * Turn an engine's pixel lines into a PageText: boxes converted from pixels at `dpi` to PDF points
  * (top-left origin, the same space as the text layer), empty words dropped, lines kept in
- * tesseract's reading order.
+ * tesseract's reading order. A page read turned 180° keeps its boxes on the turned page, where its
+ * lines read from left to right, and says so in `rotation`.
  */
-export function toPageText(page: number, size: { width: number; height: number }, lines: PixelLine[], dpi: number): PageText {
+export function toPageText(page: number, size: { width: number; height: number }, lines: PixelLine[], dpi: number, rotation: 0 | 180 = 0): PageText {
   const k = 72 / dpi;
   const pt = (v: number) => Math.round(v * k * 100) / 100;
   const out: Line[] = [];
@@ -37,5 +38,6 @@ export function toPageText(page: number, size: { width: number; height: number }
     lines: out,
     source: 'ocr',
     confidence: wordCount ? Math.round((confSum / wordCount) * 10) / 10 : 0,
+    ...(rotation ? { rotation } : {}),
   };
 }

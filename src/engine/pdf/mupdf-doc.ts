@@ -57,10 +57,12 @@ export class MupdfDoc implements PdfDoc {
     return this.analysePage(page).needsOcr;
   }
 
-  renderPng(page: number, dpi: number, opts: { color?: boolean } = {}): Uint8Array {
+  renderPng(page: number, dpi: number, opts: { color?: boolean; rotate?: 0 | 90 | 180 | 270 } = {}): Uint8Array {
     return this.#withPage(page, (p) => {
       const cs = opts.color ? mupdf.ColorSpace.DeviceRGB : mupdf.ColorSpace.DeviceGray;
-      const pix = p.toPixmap(mupdf.Matrix.scale(dpi / 72, dpi / 72), cs, false, true);
+      const scale = mupdf.Matrix.scale(dpi / 72, dpi / 72);
+      const matrix = opts.rotate ? mupdf.Matrix.concat(scale, mupdf.Matrix.rotate(opts.rotate)) : scale;
+      const pix = p.toPixmap(matrix, cs, false, true);
       try {
         return pix.asPNG().slice();
       } finally {

@@ -12,8 +12,11 @@ export interface PdfDoc {
   needsOcr(page: number): boolean;
   /** pageText and needsOcr from one pass over the page (faster than calling both). */
   analysePage(page: number): { text: PageText; needsOcr: boolean };
-  /** Render one page to PNG bytes at the given dpi (grayscale unless color is true). */
-  renderPng(page: number, dpi: number, opts?: { color?: boolean }): Uint8Array;
+  /**
+   * Render one page to PNG bytes at the given dpi (grayscale unless color is true), turned clockwise
+   * by `rotate` degrees (the image of a page turned 90° is as wide as the page is tall).
+   */
+  renderPng(page: number, dpi: number, opts?: { color?: boolean; rotate?: 0 | 90 | 180 | 270 }): Uint8Array;
   /** Add an internal link over rect on page `page` going to page `targetPage` (both 1-based). */
   addLink(page: number, rect: BBox, targetPage: number): void;
   /**

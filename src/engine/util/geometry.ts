@@ -15,3 +15,9 @@ export function overSameRow(a: BBox, b: BBox): boolean {
 export function isExternalUri(uri: string): boolean {
   return /^[a-z][a-z0-9+.-]*:/i.test(uri);
 }
+
+/** A box of a page's text (see PageText.rotation) on the page as it stands in the file. */
+export function pageBox(box: BBox, page: { width: number; height: number; rotation?: 180 }): BBox {
+  if (page.rotation !== 180) return box;
+  return [page.width - box[2], page.height - box[3], page.width - box[0], page.height - box[1]];
+}
