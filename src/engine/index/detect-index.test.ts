@@ -549,7 +549,8 @@ describe('detectIndex: exhibits listed as bullets under their affidavit, rows se
       { text: 'TAB | DOCUMENT | PAGE', cols },
       { text: '1 | Notice of Motion dated May 1, 2021 | 1', cols },
       { text: '2 | Affidavit of Linda Mercer, sworn February 20, 2023 | 3', cols },
-      { text: '• Exhibit "A" – Agreement of Purchase and Sale | 7', x: 130 },
+      { text: '• Exhibit "A" – Agreement of Purchase and Sale between | 7', x: 130 },
+      { text: 'Cedarbrook Construction Ltd. and Elena Thompson', x: 130 },
       { text: '•Exhibit "B" – Letter from Aisha Petrov | 10', x: 130 },
       { text: '3 | Transcript of the Cross-Examination of Robert Nguyen | 16', cols },
     ],
@@ -560,6 +561,7 @@ describe('detectIndex: exhibits listed as bullets under their affidavit, rows se
     expect(det.items.map((i) => [i.label, i.type, i.pageRef])).toEqual([['1', 'tab', '1'], ['2', 'tab', '3'], ['2.A', 'exhibit', '7'],
       ['2.B', 'exhibit', '10'], ['3', 'tab', '16']]);
     expect(det.items[0]!.text).toBe('Notice of Motion dated May 1, 2021');
-    expect(det.items[2]!.text).toBe('Agreement of Purchase and Sale');
+    // Its wrapped line, which starts under the bullet, stays with it.
+    expect(det.items[2]!.text).toBe('Agreement of Purchase and Sale between Cedarbrook Construction Ltd. and Elena Thompson');
   });
 });

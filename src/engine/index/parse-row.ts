@@ -117,14 +117,23 @@ export function parseRow(row: Row, opts: { ocr: boolean; light?: boolean }): Par
       words.shift();
     }
   }
-  // A list bullet before the row's first word (`•  Exhibit "A" – …`) is not part of it.
-  while (words.length > 1 && /^[•◦▪▫●○■□►▸‣⁃*]$/.test(words[0]!.text)) words.shift();
+  // A list bullet before the row's first word (`•  Exhibit "A" – …`) is not part of it; the item still
+  // begins at the bullet (its wrapped lines start under it).
+  const bulletX = words[0]?.bbox[0];
+  let bulleted = false;
+  while (words.length > 1 && /^[•◦▪▫●○■□►▸‣⁃*]$/.test(words[0]!.text)) {
+    words.shift();
+    bulleted = true;
+  }
   const bullet = /^[•◦▪●►▸‣](?=\S)/.exec(words[0]?.text ?? '');
-  if (bullet && words[0]) words[0] = { ...words[0], text: words[0].text.slice(bullet[0].length) };
+  if (bullet && words[0]) {
+    words[0] = { ...words[0], text: words[0].text.slice(bullet[0].length) };
+    bulleted = true;
+  }
   if (words.length === 0) return base;
   let keyword: ItemType | null = null;
   let labels: Label[] = [];
-  let labelX = words[0]!.bbox[0];
+  let labelX = bulleted && bulletX !== undefined ? bulletX : words[0]!.bbox[0];
   let consumed = 0;
 
   const first = words[0]!.text;
@@ -155,7 +164,7 @@ export function parseRow(row: Row, opts: { ocr: boolean; light?: boolean }): Par
     if (ls.length > 0 && marked && words.length >= 2) {
       labels = ls;
       consumed = 1;
-      labelX = words[0]!.bbox[0];
+      labelX = bulleted && bulletX !== undefined ? bulletX : words[0]!.bbox[0];
     }
   }
   if (opts.light && labels.length === 0 && !row.leader) return base;
