@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPdf } from '../pdf/index.ts';
 import type { TextLineSpec } from '../pdf/make-text-pdf.ts';
 import type { OcrEngine, PixelLine } from './engine-types.ts';
-import { looksLikeIndex, recognizePage } from './recognize-page.ts';
+import { looksLikeIndex, looksUpsideDown, recognizePage, uprightScore } from './recognize-page.ts';
 import { makeScannedPdf, SAMPLE_PAGES } from './scanned-sample.ts';
 import { createTesseractJsEngine } from './tesseract-js-engine.ts';
 
@@ -22,6 +22,24 @@ describe('looksLikeIndex', () => {
         page('Exhibit evidence shows that the lease', 'Schedule of payments was late', 'Document the claim', 'see Tab 12 of this brief'),
       ),
     ).toBe(false);
+  });
+});
+
+describe('which way up a page reads', () => {
+  const page = (...words: Array<[string, number]>) => [{ words: words.map(([text, confidence]) => ({ text, box: [0, 0, 1, 1] as [number, number, number, number], confidence })) }];
+
+  it('knows a huge divider the right way up by its keyword, whatever the confidence', () => {
+    // measured: "TAB D" read at confidence 7, the same page upside down as "advl" at 52
+    expect(uprightScore(page(['TAB', 7], ['D', 7]))).toBeGreaterThan(1.5 * uprightScore(page(['advl', 52])));
+    expect(uprightScore(page(['TAB', 25], ['F', 25]))).toBeGreaterThan(1.5 * uprightScore(page(['AH', 22], ['dV.L', 22])));
+  });
+
+  it('reads a page again turned when its words are mostly unsure, or when it has only a few', () => {
+    const prose = Array.from({ length: 30 }, (_, i) => [`word${i}`, 80] as [string, number]);
+    expect(looksUpsideDown(page(...prose))).toBe(false);
+    expect(looksUpsideDown(page(...prose.map(([t]) => [t, 30] as [string, number])))).toBe(true);
+    expect(looksUpsideDown(page(['TAB', 96], ['A', 96]))).toBe(true);
+    expect(looksUpsideDown(page(['.', 10]))).toBe(false);
   });
 });
 

@@ -55,6 +55,20 @@ export interface RecognizedPage {
   rotation: 0 | 180;
 }
 
+const KEYWORD_BONUS = 2;
+/** Words a page the right way up shows and one upside down hardly ever reads as: `TAB`, `Exhibit`, `INDEX`. */
+const KEYWORD = /^["“'‘]?(tab|exhibit|schedule|appendix|index|contents)/i;
+
+/**
+ * How much a reading looks like text the right way up: score() plus a bonus for each keyword read
+ * (a huge divider reads with erratic confidence, "TAB D" at 7, but its keyword is read either way).
+ */
+export function uprightScore(lines: PixelLine[]): number {
+  let s = score(lines);
+  for (const line of lines) for (const w of line.words) if (KEYWORD.test(w.text)) s += KEYWORD_BONUS;
+  return s;
+}
+
 /** Pages with at most this many words are also read turned 180° (dividers, covers, blank backs). */
 const FEW_WORDS = 8;
 
@@ -161,7 +175,14 @@ export async function recognizePage(
   if (looksUpsideDown(first)) {
     const turned = renderTurned(dpi, 180);
     const lines = await read(turned, 3, dpi);
-    if (score(lines) > 1.5 * score(first) && usableWords(lines) > usableWords(first)) {
+    let [upright, flipped] = [uprightScore(first), uprightScore(lines)];
+    if (upright < KEYWORD_BONUS && flipped < KEYWORD_BONUS) {
+      // neither reading shows a keyword: a page of a few huge words reads better at a lower resolution
+      const low = Math.max(72, Math.round(dpi / 3));
+      upright = Math.max(upright, uprightScore(await read(render(low), 3, low)));
+      flipped = Math.max(flipped, uprightScore(await read(renderTurned(low, 180), 3, low)));
+    }
+    if (flipped >= 1 && flipped > 1.5 * upright) {
       rotation = 180;
       png = turned;
       first = lines;
