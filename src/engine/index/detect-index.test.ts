@@ -310,6 +310,16 @@ describe('detectIndex: OCR text', () => {
   });
 });
 
+describe('detectIndex: the year of a date at the end of a row', () => {
+  it('is no page number, even with a speck read as a leader after it', () => {
+    const rows = ['INDEX OF EXHIBITS', 'Exhibit | Description', '"A" | Copy of the statement of Defence of Harbourfront Holdings Inc.',
+      '"B" | Copy of the letter from Robert Sutherland to counsel for Northgate', '| dated March 6, 2020 . . . .', '"C" | Copy of the order of Justice Lauwers'];
+    const det = detectIndex(makePages([{ ...cover, source: 'ocr' }, { rows, source: 'ocr', confidence: 85 }]));
+    expect(det.items.map((i) => [i.label, i.pageRef])).toEqual([['A', undefined], ['B', undefined], ['C', undefined]]);
+    expect(det.items[1]!.text).toBe('Copy of the letter from Robert Sutherland to counsel for Northgate dated March 6, 2020');
+  });
+});
+
 describe('detectIndex: a label lost by OCR', () => {
   it('gives a row that keeps its keyword but lost its label the label the gap in the sequence names', () => {
     const rows = ['INDEX', 'Tab 1 | Affidavit of Jean Roy ........ 3', 'Tab 2 | Expert Report of Dr. Lee ........ 5',

@@ -29,6 +29,7 @@ describe('labels', () => {
     expect(guesses('"T"')).toEqual(['I']);
     expect(guesses('"0"')).toEqual(['O']);
     expect(guesses('"c"')).toEqual(['C']);
+    expect(guesses('"EF"')).toEqual(['F', 'E']);
     expect(kinds('"T"', true)).toContain('letter:T');
     expect(kinds('"Cc"', false)).toEqual([]);
     expect(kinds('Jr', true)).not.toContain('letter:J');

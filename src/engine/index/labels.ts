@@ -62,13 +62,15 @@ const LETTER_LOOKALIKES: Record<string, string> = { T: 'I', '1': 'I', l: 'I', '|
 
 /**
  * Capital letters an OCR'd token may stand for, besides what it reads as: `Cc` (a round letter read
- * twice) is C; `"Jr` (a closing quote read as a letter) is J; a lone `T` or `1` may be I, `0` O, and a
- * quoted lower-case letter its capital. The index parser only takes these when they continue a list.
+ * twice) is C; `"Jr` (a closing quote read as a letter) is J; `"EF"` (a quote read as a capital) is F
+ * or E; a lone `T` or `1` may be I, `0` O, and a quoted lower-case letter its capital. The index parser only takes these when they continue a list.
  */
 function ocrLetters(raw: string, t: string): string[] {
   const out: string[] = [];
   if (/^[A-Z][a-z]$/.test(t) && t[1]!.toUpperCase() === t[0]) out.push(t[0]!);
   if (/^["“”'‘’«»]/.test(raw) && /^[A-Z][r'’”`^*]$/.test(t)) out.push(t[0]!);
+  // a quote read as a capital beside the letter (`"EF"` for “F”): either letter
+  if (/^["“”'‘’«»]/.test(raw) && /^[A-Z]{2}$/.test(t) && t[0] !== t[1]) out.push(t[1]!, t[0]!);
   if (t.length === 1) {
     const look = LETTER_LOOKALIKES[t];
     if (look) out.push(look);

@@ -35,6 +35,7 @@ const MONTH = '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|jul
 const DATE_SRC = `(?:${MONTH}\\s+\\d{1,2},?\\s+\\d{4}|\\d{1,2}(?:st|nd|rd|th)?\\s+(?:day\\s+of\\s+)?${MONTH},?\\s+\\d{4}|\\d{4}-\\d{2}-\\d{2}|\\d{1,2}[/.]\\d{1,2}[/.]\\d{2,4}|${MONTH}\\s+\\d{4})`;
 const DATE_FULL = new RegExp(`^${DATE_SRC}$`, 'i');
 const DATE_ANY = new RegExp(DATE_SRC, 'i');
+const MONTH_WORD = new RegExp(`^${MONTH},?$`, 'i');
 
 const HEADER_WORDS = new Set(['tabno', 'tab', 'tabs', 'no', 'nos', 'number', 'date', 'dated', 'nature', 'of', 'the', 'document', 'documents', 'description', 'page', 'pages', 'exhibit', 'exhibits', 'item', 'items', 'title', 'volume', 'vol', 'pg', 'particulars', 'doc', 'ref', 'reference', 'schedule', 'appendix', 'name', 'filed', 'by']);
 
@@ -96,10 +97,10 @@ export function parseRow(row: Row, opts: { ocr: boolean; light?: boolean }): Par
 
   const words = [...row.words];
   let quotedFirst = false;
-  // Table rules and specks read by OCR before the first word (`|`, `[`, `_`) are not labels.
+  // Table rules and specks read by OCR before the first word (`|`, `[`, `_`, a stray `’`) are not labels.
   if (opts.ocr) {
     // A lone `|` before a word that is no label is the label I itself (`|  2020-09-07  Endorsement …`).
-    while (words.length > 1 && /^[|[\]{}_~•·—–]+$/.test(words[0]!.text) &&
+    while (words.length > 1 && /^[|[\]{}_~•·—–‘’'"`´,.]+$/.test(words[0]!.text) &&
       !(words[0]!.text === '|' && words[1]!.breakBefore && !keywordType(words[1]!.text) && parseLabel(words[1]!.text, { ocr: true }).length === 0)) {
       words.shift();
     }
@@ -179,9 +180,13 @@ export function parseRow(row: Row, opts: { ocr: boolean; light?: boolean }): Par
   const last = rest[rest.length - 1]!;
   const refText = last.text.replace(/[,;]$/, '');
   const lastIsRef = /^\d{1,4}(?:\s*[-–]\s*\d{1,4})?$/.test(refText) || /^[A-Z]{1,2}-?\d{1,4}$/.test(refText) || (opts.ocr && /^[\dIlLO|]{1,4}$/.test(refText) && (/\d/.test(refText) || row.leader)) || /^[ivxlc]{1,6}$/.test(refText);
+  // The year of a date (`March 6, 2020`, `6 March 2020`, `March 2020`) is no page number, even after a leader.
+  const before = (k: number) => rest[rest.length - 1 - k]?.text ?? '';
+  const yearOfDate = /^(19|20)\d\d$/.test(refText) && !last.breakBefore &&
+    (MONTH_WORD.test(before(1)) || (/^\d{1,2}(st|nd|rd|th)?,?$/.test(before(1)) && MONTH_WORD.test(before(2))));
   // `pp. 12–15` in its own column: the gap stands before the `pp.`, not before the number.
   const lead = rest.length >= 3 && /^(p|pp|pg|page|pages)\.?$/i.test(rest[rest.length - 2]!.text) ? rest[rest.length - 2]! : null;
-  if (rest.length >= (labels.length > 0 ? 2 : 1) && lastIsRef && (last.breakBefore || row.leader || (lead?.breakBefore ?? false))) {
+  if (rest.length >= (labels.length > 0 ? 2 : 1) && lastIsRef && !yearOfDate && (last.breakBefore || row.leader || (lead?.breakBefore ?? false))) {
     pageRef = /^[A-Z]{1,2}-?\d/.test(refText) ? refText : refText.replace(/[IlL|]/g, '1').replace(/O/g, '0').split(/[-–]/)[0]!.trim();
     refTokens.push(rest.pop()!);
     // A range written with spaces (`12 – 15`): the reference is where it starts.
