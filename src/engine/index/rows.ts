@@ -137,28 +137,38 @@ export function pageSkew(lines: Array<{ words: Word[] }>): number {
  * wide and far taller than its letters, so it would overlap, and join, every row it crosses. It is no row.
  */
 export function isDiagonal(bbox: BBox, text: string): boolean {
-  const chars = text.replace(/\s+/g, '').length;
   const w = bbox[2] - bbox[0];
   const h = bbox[3] - bbox[1];
-  if (chars < 3 || h <= 0) return false;
-  return w / h >= 0.6 && w / h <= 3 && h > 4.5 * (w / chars);
+  // (the box's shape first: most lines are far wider than tall, and counting characters costs more)
+  if (h <= 0 || w / h < 0.6 || w / h > 3) return false;
+  const chars = text.replace(/\s+/g, '').length;
+  return chars >= 3 && h > 4.5 * (w / chars);
 }
 
 /** Slope (dy/dx) through the centres of a line's words, for a line of three words or more spanning 80 pt; else null. */
 function wordSlope(words: Word[]): number | null {
-  if (words.length < 3) return null;
-  const xs = words.map((w) => (w.bbox[0] + w.bbox[2]) / 2);
-  const ys = words.map((w) => (w.bbox[1] + w.bbox[3]) / 2);
-  if (Math.max(...xs) - Math.min(...xs) < 80) return null;
-  const mx = xs.reduce((a, b) => a + b, 0) / xs.length;
-  const my = ys.reduce((a, b) => a + b, 0) / ys.length;
-  let num = 0;
-  let den = 0;
-  xs.forEach((x, i) => {
-    num += (x - mx) * (ys[i]! - my);
-    den += (x - mx) ** 2;
-  });
-  return den > 0 ? num / den : null;
+  const n = words.length;
+  if (n < 3) return null;
+  // one pass, no arrays: this runs on every line of every page
+  let sx = 0;
+  let sy = 0;
+  let sxx = 0;
+  let sxy = 0;
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const w of words) {
+    const x = (w.bbox[0] + w.bbox[2]) / 2;
+    const y = (w.bbox[1] + w.bbox[3]) / 2;
+    sx += x;
+    sy += y;
+    sxx += x * x;
+    sxy += x * y;
+    if (x < lo) lo = x;
+    if (x > hi) hi = x;
+  }
+  if (hi - lo < 80) return null;
+  const den = sxx - (sx * sx) / n;
+  return den > 0 ? (sxy - (sx * sy) / n) / den : null;
 }
 
 /**
@@ -181,10 +191,9 @@ export function isAskew(words: Word[], skew: number): boolean {
 
 /** Text running up or down the page (turned 90°, `TAB 3` on a tab strip): a box several times taller than wide. */
 export function isUpright(bbox: BBox, text: string): boolean {
-  const chars = text.replace(/\s+/g, '').length;
   const w = bbox[2] - bbox[0];
   const h = bbox[3] - bbox[1];
-  return chars >= 3 && w > 0 && h > 2 * w;
+  return w > 0 && h > 2 * w && text.replace(/\s+/g, '').length >= 3;
 }
 
 function groupRows(page: PageText): Row[] {
@@ -206,13 +215,15 @@ function groupRows(page: PageText): Row[] {
     const half = median(l.words.map((w) => height(w.bbox))) / 2;
     return [l.bbox[0], centre - half, l.bbox[2], centre + half];
   };
-  const sorted = lines.filter((l) => page.source === 'ocr' || !isAskew(l.words, skew)).map((l) => ({ ...l, band: band(l) })).sort((a, b) => a.band[1] + a.band[3] - (b.band[1] + b.band[3]));
+  const sorted = lines.filter((l) => page.source === 'ocr' || !isAskew(l.words, skew)).map((l) => ({ bbox: l.bbox, words: l.words, band: band(l) }))
+    .sort((a, b) => a.band[1] + a.band[3] - (b.band[1] + b.band[3]));
 
   const groups: Array<{ bbox: BBox; band: BBox; words: Word[]; upright?: boolean }> = [];
   for (const l of sorted) {
     const g = groups[groups.length - 1];
     // Text turned 90° (a tab strip at the page edge) overlaps the rows beside it but is a row of its own.
-    if (isUpright(l.bbox, l.words.map((w) => w.text).join(''))) {
+    const [w, h] = [l.bbox[2] - l.bbox[0], l.bbox[3] - l.bbox[1]];
+    if (w > 0 && h > 2 * w && isUpright(l.bbox, l.words.map((x) => x.text).join(''))) {
       groups.push({ bbox: [...l.bbox], band: [...l.band], words: [...l.words], upright: true });
       continue;
     }
