@@ -20,7 +20,7 @@ export const ENGINE_ENTRIES = {
 const EXTERNAL = ['mupdf', 'tesseract.js', '@tesseract.js-data/*'];
 
 /** Bumped when the build options change, so that bundles made with the old ones are rebuilt. */
-const BUILD_VERSION = 2;
+const BUILD_VERSION = 3;
 
 /**
  * MuPDF reads globalThis.$libmupdf_wasm_Module when it loads, and src/engine/pdf/wasm-handle.ts must
@@ -36,7 +36,7 @@ function entrySource(src) {
 
 /**
  * Whether the bundle in `outDir` was built from the sources as they are now: every input file
- * recorded at build time still has the same size and modification time.
+ * recorded at build time (and package-lock.json) still has the same size and modification time.
  */
 export async function bundleIsFresh(outDir, root = ROOT) {
   let manifest;
@@ -104,12 +104,17 @@ export async function buildBundle(outDir, { root = ROOT, entries = ENGINE_ENTRIE
         inputs[file] = [s.size, s.mtimeMs];
       }),
   );
+  // and the lock file, for the packages bundled with the sources
+  const lock = await stat(path.join(root, 'package-lock.json')).catch(() => null);
+  if (lock) inputs['package-lock.json'] = [lock.size, lock.mtimeMs];
   await mkdir(outDir, { recursive: true });
   const tag = `.tmp-${process.pid}-${Date.now()}`;
+  // chunks before the entries that import them, the manifest last
+  const isChunk = (f) => path.basename(f.path).startsWith('chunk-');
   const files = [
-    ...result.outputFiles.map((f) => ({ file: f.path, contents: f.contents })),
-    { file: path.join(outDir, 'manifest.json'), contents: JSON.stringify({ version: BUILD_VERSION, inputs }, null, 1) },
-  ];
+    ...result.outputFiles.filter(isChunk), ...result.outputFiles.filter((f) => !isChunk(f)),
+  ].map((f) => ({ file: f.path, contents: f.contents }));
+  files.push({ file: path.join(outDir, 'manifest.json'), contents: JSON.stringify({ version: BUILD_VERSION, inputs }, null, 1) });
   for (const { file, contents } of files) {
     await writeFile(file + tag, contents);
     await rename(file + tag, file);
