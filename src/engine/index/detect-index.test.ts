@@ -575,3 +575,43 @@ describe('detectIndex: exhibits listed as bullets under their affidavit, rows se
     expect(det.items[2]!.text).toBe('Agreement of Purchase and Sale between Cedarbrook Construction Ltd. and Elena Thompson');
   });
 });
+
+describe('detectIndex: page numbers of a scanned dotted-leader index', () => {
+  it('reads a page number whose digits OCR saw as letters shaped like them, after the leader only', () => {
+    const rows = ['INDEX', 'TAB 1 Affidavit of Kim Lee, sworn May 3, 2021 .......... 1', 'TAB 2 Reasons for Judgment of Justice Morgan .......... ST',
+      'TAB 3 Order of Justice Feldman dated May 4, 2018 .......... 6Z', 'TAB 4 Notice of Appeal .......... 70', 'TAB 5 Factum of the Respondent filed by ST',
+      'TAB 6 Costs outline .......... 81'];
+    const det = detectIndex(makePages([{ ...cover, source: 'ocr' }, { rows, source: 'ocr', confidence: 85 }]));
+    expect(det.items.map((i) => [i.label, i.pageRef ?? null])).toEqual([['1', '1'], ['2', '57'], ['3', '62'], ['4', '70'], ['5', null], ['6', '81']]);
+    expect(det.items[4]!.text).toBe('Factum of the Respondent filed by ST');
+  });
+});
+
+describe('detectIndex: a scanned nested table of contents', () => {
+  /** An OCR'd row at y: words as [text, left, right, confidence]. */
+  const line = (y: number, words: Array<[string, number, number, number]>) => {
+    const ws = words.map(([text, x0, x1, confidence]) => ({ text, bbox: [x0, y, x1, y + 8] as [number, number, number, number], confidence }));
+    return { text: words.map((w) => w[0]).join(' '), bbox: [ws[0]!.bbox[0], y, ws[ws.length - 1]!.bbox[2], y + 8] as [number, number, number, number], words: ws };
+  };
+  const leader: Array<[string, number, number, number]> = [['«oo', 300, 320, 0], ['eee', 330, 350, 5], ['een', 360, 380, 3], ['eee', 390, 515, 0]];
+  const page = {
+    page: 2, width: 612, height: 792, source: 'ocr' as const, confidence: 70,
+    lines: [
+      line(70, [['TABLE', 250, 290, 95], ['OF', 294, 310, 95], ['CONTENTS', 314, 380, 95]]),
+      line(100, [['V.', 77, 88, 90], ['The', 113, 130, 92], ['Market', 134, 165, 90], ...leader, ['36', 530, 540, 96]]),
+      line(120, [['A.', 100, 109, 91], ['Overview', 136, 180, 90], ...leader, ['38', 530, 540, 96]]),
+      line(140, [['VIL', 77, 91, 84], ['DAIMAZES', 113, 153, 22], ...leader, ['53', 534, 544, 96]]),
+      line(160, [['A.', 100, 109, 91], ['Barfiers', 138, 172, 0], ...leader, ['54', 534, 545, 96]]),
+      line(180, [['VIL.', 77, 93, 84], ['Analysis', 113, 153, 90], ['of', 157, 166, 92], ['Pricing', 170, 204, 91], ...leader, ['64', 534, 544, 96]]),
+      line(200, [['VIII.', 77, 97, 84], ['Response', 113, 153, 90], ...leader, ['67', 534, 544, 96]]),
+    ],
+  };
+
+  it('reads VIL as VI or VII as the list goes on, and keeps a title read at a low confidence with its page', () => {
+    const det = detectIndex([page]);
+    expect(det.items.map((i) => [i.label, i.text, i.pageRef])).toEqual([
+      ['V', 'The Market', '36'], ['V.A', 'Overview', '38'], ['VI', 'DAIMAZES', '53'], ['VI.A', 'Barfiers', '54'],
+      ['VII', 'Analysis of Pricing', '64'], ['VIII', 'Response', '67'],
+    ]);
+  });
+});

@@ -39,6 +39,8 @@ describe('labels', () => {
     const romans = (raw: string, ocr = true) => parseLabel(raw, { ocr }).filter((l) => l.kind === 'roman').map((l) => `${l.text}${l.ocrGuess ? '?' : ''}`);
     expect(romans('Il.')).toEqual(['II?']);
     expect(romans('VIL.')).toEqual(['VII?']);
+    // Without a stop after it, the L may be the stop (`VI.`): both readings are offered.
+    expect(romans('VIL')).toEqual(['VII?', 'VI?']);
     expect(romans('1V')).toEqual(['IV?']);
     expect(romans('IV.')).toEqual(['IV']);
     expect(romans('Il.', false)).toEqual([]);

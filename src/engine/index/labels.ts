@@ -162,6 +162,12 @@ export function parseLabel(raw: string, opts: { ocr?: boolean } = {}): Label[] {
     if (roman && r !== null && !out.some((o) => o.kind === 'roman' && o.text === roman)) {
       out.push({ kind: 'roman', text: roman, value: r, ocrGuess: true });
     }
+    // A final L with no stop after it may be the stop itself (`VIL` for `VI.`): the list decides.
+    if (roman && /L$/.test(t) && !/[.:]$/.test(raw.trim())) {
+      const short = roman.slice(0, -1);
+      const v = romanValue(short);
+      if (v !== null && !out.some((o) => o.kind === 'roman' && o.text === short)) out.push({ kind: 'roman', text: short, value: v, ocrGuess: true });
+    }
   }
   if (opts.ocr !== false && !/^\d+$/.test(t)) {
     const d = ocrDigits(t);

@@ -178,7 +178,11 @@ export function parseRow(row: Row, opts: { ocr: boolean; light?: boolean }): Par
   let pageRef: string | undefined;
   const refTokens: Token[] = [];
   const last = rest[rest.length - 1]!;
-  const refText = last.text.replace(/[,;]$/, '');
+  let refText = last.text.replace(/[,;]$/, '');
+  // OCR reads the digits of a page number after a leader as letters shaped like them (`ST` for 57).
+  if (opts.ocr && row.leader && last.breakBefore && /^[\dIlOSZBT]{2,4}$/.test(refText) && /[SZBT]/.test(refText)) {
+    refText = refText.replace(/S/g, '5').replace(/Z/g, '2').replace(/B/g, '8').replace(/T/g, '7');
+  }
   const lastIsRef = /^\d{1,4}(?:\s*[-–]\s*\d{1,4})?$/.test(refText) || /^[A-Z]{1,2}-?\d{1,4}$/.test(refText) || (opts.ocr && /^[\dIlLO|]{1,4}$/.test(refText) && (/\d/.test(refText) || row.leader)) || /^[ivxlc]{1,6}$/.test(refText);
   // The year of a date (`March 6, 2020`, `6 March 2020`, `March 2020`) is no page number, even after a leader.
   const before = (k: number) => rest[rest.length - 1 - k]?.text ?? '';

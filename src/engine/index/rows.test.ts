@@ -53,3 +53,49 @@ describe('pageRows: a registry stamp set a few degrees askew over the first rows
     expect(isAskew(line, 0)).toBe(false);
   });
 });
+
+/** An OCR'd line at y: words as [text, left, right, confidence], 8 pt high. */
+function ocrLine(y: number, words: Array<[string, number, number, number]>): Line {
+  const ws = words.map(([text, x0, x1, confidence]) => ({ text, bbox: [x0, y, x1, y + 8] as [number, number, number, number], confidence }));
+  return { text: words.map((w) => w[0]).join(' '), bbox: [ws[0]!.bbox[0], y, ws[ws.length - 1]!.bbox[2], y + 8], words: ws };
+}
+function ocrPage(lines: Line[]): PageText {
+  return { page: 2, width: 612, height: 792, lines, source: 'ocr', confidence: 80 };
+}
+
+describe('pageRows: a scanned dotted-leader row', () => {
+  it('keeps the date closing a description, read at a low confidence beside the leader', () => {
+    const rows = pageRows(ocrPage([
+      ocrLine(100, [['Affidavit', 160, 200, 94], ['of', 203, 212, 96], ['Patrick', 216, 247, 96], ['Kowalski,', 250, 294, 95], ['sworn', 298, 324, 95],
+        ['October', 327, 362, 96], ['16,2019', 366, 403, 0], ['...', 410, 423, 0], ['ooovveeeeeee', 433, 516, 0], ['38', 528, 538, 96]]),
+      ocrLine(130, [['Affidavit', 169, 209, 96], ['of', 213, 222, 96], ['Omar', 225, 249, 96], ['sworn', 310, 336, 96],
+        ['December', 339, 384, 0], ['7,2017', 387, 419, 0], ['..........', 426, 521, 19], ['85', 537, 546, 96]]),
+      ocrLine(160, [['Notice', 164, 193, 96], ['of', 196, 206, 96], ['Motion', 208, 240, 96], ['dated', 244, 267, 96], ['April', 270, 292, 84], ['8.2022', 296, 328, 33], ['106', 527, 542, 96]]),
+    ]));
+    expect(rows.map((r) => r.text)).toEqual([
+      'Affidavit of Patrick Kowalski, sworn October 16, 2019 38',
+      'Affidavit of Omar sworn December 7, 2017 85',
+      'Notice of Motion dated April 8, 2022 106',
+    ]);
+    expect(rows.map((r) => r.leader)).toEqual([true, true, false]);
+    // The page number stays a cell of its own, after the leader or the gap.
+    expect(rows.every((r) => r.words[r.words.length - 1]!.breakBefore)).toBe(true);
+  });
+
+  it('drops a leader read as a few letters stretched over its length, or spread over the words after it', () => {
+    const rows = pageRows(ocrPage([
+      ocrLine(100, [['dated', 349, 372, 96], ['May', 376, 395, 96], ['4,', 399, 406, 95], ['2018', 410, 431, 88], ['vrei', 438, 500, 0], ['57', 533, 543, 90]]),
+      ocrLine(130, [['020', 168, 522, 32], ['TT', 457, 522, 44], ['93', 534, 544, 96]]),
+    ]));
+    expect(rows.map((r) => r.text)).toEqual(['dated May 4, 2018 57', '93']);
+    expect(rows.map((r) => r.leader)).toEqual([true, true]);
+  });
+
+  it('leaves letter-spaced and low-confidence words of ordinary width alone', () => {
+    const rows = pageRows(ocrPage([
+      ocrLine(100, [['INDEX', 250, 350, 50]]),
+      ocrLine(130, [['Exhibit', 100, 135, 40], ['DOTS', 351, 372, 54], ['34', 527, 538, 96]]),
+    ]));
+    expect(rows.map((r) => r.text)).toEqual(['INDEX', 'Exhibit DOTS 34']);
+  });
+});

@@ -34,6 +34,29 @@ function isOcrLeader(w: Word): boolean {
   return w.confidence < 25 && /^[.,:;·•«»'"`~_\-ecoanusvi0-9]+$/i.test(w.text);
 }
 
+const MONTH_NAME = /^(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?,?$/i;
+/** The day and year of a date run together as OCR reads them (`16,2019`, `18.2023`). */
+const DAY_YEAR = /^(\d{1,2})[,.]\s?((?:19|20)\d\d)([,.;]?)$/;
+
+/** Width of a word per character, in units of the row's glyph height. */
+function widthPerChar(w: Word, size: number): number {
+  return size > 0 ? (w.bbox[2] - w.bbox[0]) / Math.max(1, [...w.text].length) / size : 0;
+}
+
+/**
+ * True when token k of an OCR'd row is part of a date (`October`, `16,`, `2019`, `16,2019`) set at the
+ * width of ordinary text: a date closing a description often comes back at a low confidence next to
+ * the leader, but it is text, not leader junk.
+ */
+function isDatePart(tokens: Word[], k: number, size: number): boolean {
+  const t = tokens[k]!;
+  if (widthPerChar(t, size) > 1.2) return false;
+  if (MONTH_NAME.test(t.text)) return k > 0;
+  const prev = tokens[k - 1]?.text ?? '';
+  if (MONTH_NAME.test(prev)) return /^\d{1,2}[,.]?$/.test(t.text) || DAY_YEAR.test(t.text) || /^(?:19|20)\d\d[,.;]?$/.test(t.text);
+  return /^\d{1,2},$/.test(prev) && MONTH_NAME.test(tokens[k - 2]?.text ?? '') && /^(?:19|20)\d\d[,.;]?$/.test(t.text);
+}
+
 /** True when a word may hold a leader run (three dots, underscores, middle dots or dashes, or an ellipsis). */
 function mayHoldLeader(t: string): boolean {
   let run = 0;
@@ -264,6 +287,21 @@ function buildRow(page: number, bbox: BBox, words: Word[]): Row {
   };
   for (let i = 0; i < sorted.length; i++) {
     const w = sorted[i]!;
+    // The end of a date after its month, however low its confidence, is text; `18.2023` is `18, 2023`.
+    if (w.confidence < 100 && tokens.length > 0 && !pendingBreak && isDatePart([...tokens, w], tokens.length, size)) {
+      const m = DAY_YEAR.exec(w.text);
+      push(m && MONTH_NAME.test(tokens[tokens.length - 1]!.text) ? `${m[1]}, ${m[2]}${m[3]}` : w.text, w.bbox, w.confidence, false);
+      continue;
+    }
+    // A leader read as a few letters stretched over its length (`vrei`, `TT`) is no word; nor is one
+    // opening a line whose box runs over the next word (`020` spread over a whole line before `TT 93`).
+    if (w.confidence < 60 && w.text.length <= 12 && widthPerChar(w, size) > 1.5) {
+      const next = sorted[i + 1];
+      if (i > 0 || (next && w.bbox[2] > (next.bbox[0] + next.bbox[2]) / 2)) {
+        push('', w.bbox, w.confidence, true);
+        continue;
+      }
+    }
     // A leader written as separate dots (`. . . .`): a run of three or more words made of leader marks.
     if (isOcrLeader(w)) {
       push('', w.bbox, w.confidence, true);
@@ -282,7 +320,7 @@ function buildRow(page: number, bbox: BBox, words: Word[]): Row {
     if (!mayHoldLeader(w.text)) push(w.text, w.bbox, w.confidence, false);
     else for (const part of splitLeaders(w)) push(part.text, part.bbox, part.confidence, part.leader);
   }
-  leader = dropOcrLeaderTail(tokens) || leader;
+  leader = dropOcrLeaderTail(tokens, size) || leader;
   return { page, words: tokens, text: tokens.map((t) => t.text).join(' '), bbox, size, leader };
 }
 
@@ -291,14 +329,16 @@ function buildRow(page: number, bbox: BBox, words: Word[]): Row {
  * drop such a run before a final number (confidence < 40) or at the very end (confidence < 20).
  * Returns true when a run was dropped (the row then has a leader).
  */
-function dropOcrLeaderTail(tokens: Token[]): boolean {
+function dropOcrLeaderTail(tokens: Token[], size: number): boolean {
   const n = tokens.length;
   if (n < 3) return false;
   const numberLast = /^[\dIlO]{1,4}$/.test(tokens[n - 1]!.text) && tokens[n - 1]!.confidence >= 60;
   const limit = numberLast ? 40 : 20;
   let j = numberLast ? n - 2 : n - 1;
   const end = j;
-  while (j >= 1 && tokens[j]!.confidence < limit && tokens[j]!.text.length <= 12) j--;
+  // The word after the first is kept: it opens the description (small capitals read at a low confidence)
+  // or the row holds nothing else.
+  while (j >= 2 && tokens[j]!.confidence < limit && tokens[j]!.text.length <= 12 && !isDatePart(tokens, j, size)) j--;
   if (j === end) return false;
   tokens.splice(j + 1, end - j);
   if (numberLast) tokens[j + 1]!.breakBefore = true;
