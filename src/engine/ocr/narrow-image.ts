@@ -172,3 +172,44 @@ export function countInkRowRuns(image: GrayImage, minHeight = 4): number {
   }
   return runs;
 }
+
+/**
+ * The box [x0, y0, x1, y1] around the ink of the rows from `top` down, with `pad` pixels around it;
+ * null when there are fewer than `minDark` dark pixels (a blank margin). The 2% of dark pixels
+ * farthest left and right are left out, so a scan's specks at the edges do not widen it.
+ */
+export function inkBox(image: GrayImage, top: number, pad: number, minDark = 20): [number, number, number, number] | null {
+  const { width, height, pixels } = image;
+  const cols = new Uint32Array(width);
+  let total = 0;
+  let y0 = -1;
+  let y1 = -1;
+  for (let y = Math.max(0, top); y < height; y++) {
+    const row = y * width;
+    let dark = 0;
+    for (let x = 0; x < width; x++) if (pixels[row + x]! < 128) { cols[x]!++; dark++; }
+    if (dark > 0) {
+      if (y0 < 0) y0 = y;
+      y1 = y;
+      total += dark;
+    }
+  }
+  if (total < minDark) return null;
+  const cut = Math.floor(total * 0.02);
+  let x0 = 0;
+  for (let seen = 0; x0 < width - 1 && seen + cols[x0]! <= cut; x0++) seen += cols[x0]!;
+  let x1 = width - 1;
+  for (let seen = 0; x1 > x0 && seen + cols[x1]! <= cut; x1--) seen += cols[x1]!;
+  return [Math.max(0, x0 - pad), Math.max(0, y0 - pad), Math.min(width, x1 + 1 + pad), Math.min(height, y1 + 1 + pad)];
+}
+
+/** Part of an image, [x0, y0, x1, y1), as a binary PGM (P5). */
+export function cropToPgm(image: GrayImage, [x0, y0, x1, y1]: [number, number, number, number]): Uint8Array {
+  const w = x1 - x0;
+  const h = y1 - y0;
+  const header = pgmHeader(w, h);
+  const out = new Uint8Array(header.length + w * h);
+  out.set(header);
+  for (let y = 0; y < h; y++) out.set(image.pixels.subarray((y0 + y) * image.width + x0, (y0 + y) * image.width + x1), header.length + y * w);
+  return out;
+}

@@ -106,3 +106,33 @@ describe('recognizePage on a squeezed image', () => {
     expect(squeezed).toEqual(plain);
   });
 });
+
+describe('recognizePage: a lone page number in the footer', () => {
+  let engine: OcrEngine;
+  beforeAll(async () => {
+    engine = await createTesseractJsEngine();
+  });
+  afterAll(async () => {
+    await engine.close();
+  });
+  const words = (lines: PixelLine[]) => lines.flatMap((l) => l.words);
+  const vocabulary = 'the limitation period began to run when plaintiff knew or ought to have known that loss had occurred'.split(' ');
+  const prose = (n: number): TextLineSpec[] => Array.from({ length: n }, (_, i) => ({
+    text: Array.from({ length: 12 }, (_, k) => vocabulary[(i * 5 + k * 3) % vocabulary.length]).join(' '),
+    x: 72, y: 90 + i * 22, size: 11.5,
+  }));
+
+  it('is read on a page of prose, where it is, and nothing is added to a page without one', async () => {
+    const doc = openPdf(makeScannedPdf([[...prose(28), { text: '7', x: 303, y: 752, size: 11 }], prose(28)]));
+    const page = await recognizePage(engine, (dpi) => doc.renderPng(1, dpi), 200, 1);
+    const bare = await recognizePage(engine, (dpi) => doc.renderPng(2, dpi), 200, 1);
+    doc.close();
+    const seven = words(page.lines).filter((w) => w.text === '7');
+    expect(seven).toHaveLength(1);
+    // 752 pt from the top, 303 pt from the left, at 200 dpi
+    expect(seven[0]!.box[1]).toBeGreaterThan(2000);
+    expect(Math.abs(seven[0]!.box[0] - (303 * 200) / 72)).toBeLessThan(15);
+    expect(words(bare.lines).some((w) => w.box[1] > 0.9 * 2200)).toBe(false);
+  });
+});
+

@@ -1,5 +1,5 @@
 import type { OcrEngine, PixelLine, PixelWord, SegmentationMode } from './engine-types.ts';
-import { countInkRowRuns, decodeGrayPng, narrowToPgm } from './narrow-image.ts';
+import { countInkRowRuns, cropToPgm, decodeGrayPng, inkBox, narrowToPgm } from './narrow-image.ts';
 import { splitLeaders } from './leaders.ts';
 
 /** Words that carry letters or digits with some confidence: what makes a result usable. */
@@ -139,6 +139,36 @@ function widen(lines: PixelLine[], factor: number): PixelLine[] {
   }));
 }
 
+/** Where a page's footer band begins, as a fraction of its height. */
+export const FOOTER_BAND = 0.9;
+
+/**
+ * A footer that automatic segmentation left out: a lone printed page number (`7`, `9`) at the foot
+ * of a page of prose is too small a blob for tesseract's layout analysis, and comes back as nothing.
+ * When no word was read in the footer band but it holds ink, the ink's box alone is read as one block
+ * (a few ms) and its words are returned as a line, boxes on the full image; null otherwise.
+ */
+export async function readFooter(engine: OcrEngine, png: Uint8Array, lines: PixelLine[], dpi: number): Promise<PixelLine | null> {
+  const image = decodeGrayPng(png);
+  if (!image) return null;
+  const band = Math.round(image.height * FOOTER_BAND);
+  let lowest = 0;
+  for (const line of lines) {
+    for (const w of line.words) {
+      if (w.box[1] >= band && /[A-Za-z0-9]/.test(w.text)) return null;
+      if (w.box[3] < image.height * 0.97) lowest = Math.max(lowest, w.box[3]);
+    }
+  }
+  const pad = Math.round(dpi / 6);
+  const box = inkBox(image, Math.max(band, lowest + Math.round(dpi / 20)), pad);
+  if (!box) return null;
+  const read = await engine.recognize(cropToPgm(image, box), { psm: 6, dpi });
+  const words = read.flatMap((l) => l.words)
+    .filter((w) => /[A-Za-z0-9]/.test(w.text))
+    .map((w): PixelWord => ({ text: w.text, confidence: w.confidence, box: [w.box[0] + box[0], w.box[1] + box[1], w.box[2] + box[0], w.box[3] + box[1]] }));
+  return words.length > 0 ? { words } : null;
+}
+
 /**
  * OCR one page with the fallbacks the documents need:
  * 1. automatic segmentation (mode 3) at `dpi`; a dense page's image squeezed horizontally by
@@ -151,7 +181,9 @@ function widen(lines: PixelLine[], factor: number): PixelLine[] {
  *    third of the resolution, then as sparse text (mode 11), keeping the first that reads something;
  * 4. (checked right after the first reading) when it reads like a page upside down, the page turned
  *    180° is read, and kept with everything after it when it reads clearly better. A page turned 90°
- *    needs nothing: tesseract's layout analysis reads its vertical lines.
+ *    needs nothing: tesseract's layout analysis reads its vertical lines;
+ * 5. (on a page that read) when nothing was read in the footer band but it holds ink, that ink alone
+ *    (readFooter).
  */
 export async function recognizePage(
   engine: OcrEngine,
@@ -203,6 +235,9 @@ export async function recognizePage(
         }
       }
     }
+    // 5. a footer the layout analysis left out (a lone page number)
+    const footer = await readFooter(engine, png, best.lines, dpi);
+    if (footer) best = { ...best, lines: [...best.lines, footer] };
     return best;
   }
 
