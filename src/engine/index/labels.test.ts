@@ -38,9 +38,11 @@ describe('labels', () => {
   it('offers the roman numeral OCR read with l, 1, | or L for its I\'s, as a guess', () => {
     const romans = (raw: string, ocr = true) => parseLabel(raw, { ocr }).filter((l) => l.kind === 'roman').map((l) => `${l.text}${l.ocrGuess ? '?' : ''}`);
     expect(romans('Il.')).toEqual(['II?']);
-    expect(romans('VIL.')).toEqual(['VII?']);
-    // Without a stop after it, the L may be the stop (`VI.`): both readings are offered.
-    expect(romans('VIL')).toEqual(['VII?', 'VI?']);
+    // A final L may also be II; without a stop after it, it may be the stop (`VI.`): the list decides.
+    expect(romans('VIL.')).toEqual(['VII?', 'VIII?']);
+    expect(romans('VIL')).toEqual(['VII?', 'VIII?', 'VI?']);
+    expect(romans('Iv.')).toEqual(['IV?']);
+    expect(romans('Vi')).toEqual(['VI?']);
     expect(romans('1V')).toEqual(['IV?']);
     expect(romans('IV.')).toEqual(['IV']);
     expect(romans('Il.', false)).toEqual([]);

@@ -162,11 +162,20 @@ export function parseLabel(raw: string, opts: { ocr?: boolean } = {}): Label[] {
     if (roman && r !== null && !out.some((o) => o.kind === 'roman' && o.text === roman)) {
       out.push({ kind: 'roman', text: roman, value: r, ocrGuess: true });
     }
-    // A final L with no stop after it may be the stop itself (`VIL` for `VI.`): the list decides.
-    if (roman && /L$/.test(t) && !/[.:]$/.test(raw.trim())) {
-      const short = roman.slice(0, -1);
-      const v = romanValue(short);
-      if (v !== null && !out.some((o) => o.kind === 'roman' && o.text === short)) out.push({ kind: 'roman', text: short, value: v, ocrGuess: true });
+    // A final L may also be II (`VIL.` for `VIII.`), or, with no stop after it, the stop itself (`VIL` for
+    // `VI.`): the list decides.
+    if (roman && /L$/.test(t)) {
+      const more = [`${roman}I`, ...(/[.:]$/.test(raw.trim()) ? [] : [roman.slice(0, -1)])];
+      for (const alt of more) {
+        const v = romanValue(alt);
+        if (v !== null && !out.some((o) => o.kind === 'roman' && o.text === alt)) out.push({ kind: 'roman', text: alt, value: v, ocrGuess: true });
+      }
+    }
+    // A numeral with some letters read in lower case (`Iv.`, `Vi`).
+    if (/^[IVX][ivx]+$/.test(t) || /^[ivx]+[IVX][IVXivx]*$/.test(t)) {
+      const up = t.toUpperCase();
+      const v = romanValue(up);
+      if (v !== null && !out.some((o) => o.kind === 'roman' && o.text === up)) out.push({ kind: 'roman', text: up, value: v, ocrGuess: true });
     }
   }
   if (opts.ocr !== false && !/^\d+$/.test(t)) {

@@ -91,6 +91,16 @@ describe('pageRows: a scanned dotted-leader row', () => {
     expect(rows.map((r) => r.leader)).toEqual([true, true]);
   });
 
+  it('keeps the page number a stretched leader reading ran into, and no 0 of the leader', () => {
+    const rows = pageRows(ocrPage([
+      ocrLine(100, [['A.', 98, 108, 95], ['Price', 134, 156, 96], ['Effects', 161, 190, 91], ['........', 197, 236, 44], ['03', 241, 541, 17]]),
+      ocrLine(130, [['VIII.', 73, 97, 34], ['Conclusion', 109, 158, 81], ['..........', 165, 216, 36], ['0', 230, 244, 8], ['10', 396, 540, 36]]),
+    ]));
+    expect(rows.map((r) => r.text)).toEqual(['A. Price Effects 3', 'VIII. Conclusion 10']);
+    const last = rows.map((r) => r.words[r.words.length - 1]!);
+    expect(last.every((w) => w.breakBefore && w.bbox[0] > 500)).toBe(true);
+  });
+
   it('leaves letter-spaced and low-confidence words of ordinary width alone', () => {
     const rows = pageRows(ocrPage([
       ocrLine(100, [['INDEX', 250, 350, 50]]),

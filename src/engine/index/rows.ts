@@ -299,6 +299,12 @@ function buildRow(page: number, bbox: BBox, words: Word[]): Row {
       const next = sorted[i + 1];
       if (i > 0 || (next && w.bbox[2] > (next.bbox[0] + next.bbox[2]) / 2)) {
         push('', w.bbox, w.confidence, true);
+        // Digits closing the last such word of a row are the page number the leader ran into (`03` spread
+        // over the leader for 3): kept at its right end, where the page column is, as a number read fairly.
+        const digits = /\d{1,4}$/.exec(w.text)?.[0]?.replace(/^0+(?=\d)/, '');
+        if (digits && digits !== '0' && !sorted.slice(i + 1).some((x) => /\d/.test(x.text))) {
+          push(digits, [Math.max(w.bbox[0], w.bbox[2] - digits.length * 0.6 * size), w.bbox[1], w.bbox[2], w.bbox[3]], Math.max(w.confidence, 60), false);
+        }
         continue;
       }
     }
