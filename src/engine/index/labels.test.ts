@@ -42,6 +42,8 @@ describe('labels', () => {
     expect(romans('VIL.')).toEqual(['VII?', 'VIII?']);
     expect(romans('VIL')).toEqual(['VII?', 'VIII?', 'VI?']);
     expect(romans('Iv.')).toEqual(['IV?']);
+    expect(romans('IT')).toEqual(['II?']);
+    expect(romans('XIT.')).toEqual(['XII?']);
     expect(romans('Vi')).toEqual(['VI?']);
     expect(romans('1V')).toEqual(['IV?']);
     expect(romans('IV.')).toEqual(['IV']);

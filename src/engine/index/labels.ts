@@ -156,8 +156,9 @@ export function parseLabel(raw: string, opts: { ocr?: boolean } = {}): Label[] {
     }
   }
   if (opts.ocr !== false) {
-    // A roman numeral with its I's read as l, 1 or |, or its last `I.` as L (`Il` II, `VIL` VII, `1V` IV).
-    const roman = /^[IVXl1|!]{1,5}L?$/.test(t) && t.length >= 2 && /[l1|!]|L$/.test(t) ? t.replace(/[l1|!]|L$/g, 'I') : null;
+    // A roman numeral with its I's read as l, 1, | or T, or its last `I.` as L (`Il` II, `IT` II, `VIL` VII,
+    // `1V` IV).
+    const roman = /^[IVXl1|!T]{1,5}L?$/.test(t) && t.length >= 2 && /[l1|!T]|L$/.test(t) ? t.replace(/[l1|!T]|L$/g, 'I') : null;
     const r = roman ? romanValue(roman) : null;
     if (roman && r !== null && !out.some((o) => o.kind === 'roman' && o.text === roman)) {
       out.push({ kind: 'roman', text: roman, value: r, ocrGuess: true });
