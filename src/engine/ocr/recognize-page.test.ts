@@ -16,6 +16,12 @@ describe('looksLikeIndex', () => {
     expect(looksLikeIndex(page('Exhibit "A" Lease', 'Exhibit "B" Letter', 'Exhibit "C" Invoice'))).toBe(true);
   });
 
+  it('finds the heading below a label column read apart from its rows', () => {
+    // measured: a Courier schedule index skewed 2° read its six `Schedule` labels first, letters lost
+    const labels = Array.from({ length: 6 }, () => 'Schedule');
+    expect(looksLikeIndex(page(...labels, 'INDEX', 'Reasons for Judgment of Justice Brown dated February', '7, 2022 0. ee ee esto'))).toBe(true);
+  });
+
   it('does not take prose that happens to start lines with such words for an index', () => {
     expect(
       looksLikeIndex(

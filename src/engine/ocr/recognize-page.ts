@@ -29,13 +29,16 @@ const INDEX_HEADING = /^(index|table of contents|contents|index of exhibits|sche
 /** A row starting with an item label: `Tab 12`, `Exhibit "C"`, `Schedule IV`, `Tab 5A`. */
 const ITEM_ROW = /^(tab|exhibit|schedule|appendix|document)\s+["“'(]?[A-Z0-9]{1,4}[)"”']?(\s|$)/i;
 
+/** How many first lines may hold the heading: a label column read apart (`Schedule` six times) comes first. */
+const HEADING_LINES = 12;
+
 /**
  * A first-pass result that looks like an index page: a heading such as INDEX, rows with dot
  * leaders, or several rows starting with Tab/Exhibit. Such pages read better as one column (mode 4).
  */
 export function looksLikeIndex(lines: PixelLine[]): boolean {
   const texts = lines.map((l) => l.words.map((w) => w.text).join(' ').trim());
-  if (texts.slice(0, 6).some((t) => INDEX_HEADING.test(t))) return true;
+  if (texts.slice(0, HEADING_LINES).some((t) => INDEX_HEADING.test(t))) return true;
   if (texts.filter((t) => LEADER.test(t)).length >= 2) return true;
   return new Set(texts.filter((t) => ITEM_ROW.test(t)).map((t) => t.split(/\s+/)[1])).size >= 3;
 }
