@@ -225,6 +225,7 @@ function groupRows(page: PageText): Row[] {
     .filter((l) => !isDiagonal(l.bbox, l.text))
     .map((l) => ({
       bbox: l.bbox,
+      text: l.text,
       words: l.words.length > 0 ? l.words : wordsOfLine(l.text, l.bbox, page.source === 'ocr' ? page.confidence : 100),
     }));
   // On a skewed scan a line's box is as tall as its slant, and a short label at the left overlaps the
@@ -238,15 +239,14 @@ function groupRows(page: PageText): Row[] {
     const half = median(l.words.map((w) => height(w.bbox))) / 2;
     return [l.bbox[0], centre - half, l.bbox[2], centre + half];
   };
-  const sorted = lines.filter((l) => page.source === 'ocr' || !isAskew(l.words, skew)).map((l) => ({ bbox: l.bbox, words: l.words, band: band(l) }))
+  const sorted = lines.filter((l) => page.source === 'ocr' || !isAskew(l.words, skew)).map((l) => ({ bbox: l.bbox, text: l.text, words: l.words, band: band(l) }))
     .sort((a, b) => a.band[1] + a.band[3] - (b.band[1] + b.band[3]));
 
   const groups: Array<{ bbox: BBox; band: BBox; words: Word[]; upright?: boolean }> = [];
   for (const l of sorted) {
     const g = groups[groups.length - 1];
     // Text turned 90° (a tab strip at the page edge) overlaps the rows beside it but is a row of its own.
-    const [w, h] = [l.bbox[2] - l.bbox[0], l.bbox[3] - l.bbox[1]];
-    if (w > 0 && h > 2 * w && isUpright(l.bbox, l.words.map((x) => x.text).join(''))) {
+    if (isUpright(l.bbox, l.text)) {
       groups.push({ bbox: [...l.bbox], band: [...l.band], words: [...l.words], upright: true });
       continue;
     }
