@@ -1,4 +1,5 @@
 import type { PageText } from '../types.ts';
+import { documentNumberColumns, withoutLineNumbers } from './line-numbers.ts';
 import { pageRows, type Row } from './rows.ts';
 
 /**
@@ -75,7 +76,9 @@ export function layoutPages(pages: PageText[]): PageLayout[] {
 }
 
 function layout(pages: PageText[]): PageLayout[] {
-  const all = pages.map((p) => ({ p, rows: pageRows(p) }));
+  // Line numbers down a margin (pleading paper, transcripts) are set apart before rows are read.
+  const numberCols = documentNumberColumns(pages);
+  const all = pages.map((p) => ({ p, rows: pageRows(withoutLineNumbers(p, numberCols)) }));
   const counts = new Map<string, number>();
   for (const { p, rows } of all) {
     const seen = new Set<string>();

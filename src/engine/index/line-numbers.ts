@@ -1,0 +1,113 @@
+import type { PageText, Word } from '../types.ts';
+
+/**
+ * Line numbers printed down a margin: US pleading paper numbers its 28 lines on every page, a
+ * transcript its 25. They are neither labels nor content, and a line that carries no number must read
+ * the same as one that does. A margin column of small integers counts as line numbers when its numbers
+ * run on (1, 2, 3 …), are set at an even pitch, and the same column stands on most pages of the
+ * document (an index whose rows are numbered 1, 2, 3 stands on its own pages only).
+ */
+export interface NumberColumn {
+  /** Right edge of the numbers (they are set flush right), in points. */
+  right: number;
+  /** Left edge of the leftmost number. */
+  left: number;
+}
+
+interface Num { word: Word; value: number; y: number }
+
+const MARGIN_SHARE = 0.25;
+const MIN_NUMBERS = 8;
+
+/** Candidate columns of one page: numbers flush right within 3 pt of each other, running on at an even pitch. */
+export function numberColumns(p: PageText): NumberColumn[] {
+  const w = p.width > 0 ? p.width : 612;
+  const nums: Num[] = [];
+  for (const l of p.lines) {
+    for (const word of l.words) {
+      if (!/^\d{1,2}$/.test(word.text)) continue;
+      const value = Number(word.text);
+      if (value < 1 || value > 40) continue;
+      const inMargin = word.bbox[2] <= MARGIN_SHARE * w || word.bbox[0] >= (1 - MARGIN_SHARE) * w;
+      if (inMargin) nums.push({ word, value, y: (word.bbox[1] + word.bbox[3]) / 2 });
+    }
+  }
+  if (nums.length < MIN_NUMBERS) return [];
+  nums.sort((a, b) => a.word.bbox[2] - b.word.bbox[2]);
+  const out: NumberColumn[] = [];
+  let start = 0;
+  for (let i = 1; i <= nums.length; i++) {
+    if (i < nums.length && nums[i]!.word.bbox[2] - nums[i - 1]!.word.bbox[2] <= 3) continue;
+    const group = nums.slice(start, i);
+    start = i;
+    if (group.length >= MIN_NUMBERS && runsOn(group)) {
+      out.push({ right: Math.max(...group.map((g) => g.word.bbox[2])), left: Math.min(...group.map((g) => g.word.bbox[0])) });
+    }
+  }
+  return out;
+}
+
+/** Numbers that, top to bottom, mostly count up by one at a nearly even pitch. */
+function runsOn(group: Num[]): boolean {
+  // One number per height: a page drawn twice over (the same column repeated) counts once.
+  const byY = new Map<number, Num>();
+  for (const g of group) byY.set(Math.round(g.y), g);
+  const seq = [...byY.values()].sort((a, b) => a.y - b.y);
+  if (seq.length < MIN_NUMBERS) return false;
+  let next = 0;
+  const gaps: number[] = [];
+  for (let i = 1; i < seq.length; i++) {
+    if (seq[i]!.value === seq[i - 1]!.value + 1) {
+      next++;
+      gaps.push(seq[i]!.y - seq[i - 1]!.y);
+    }
+  }
+  if (next < 0.8 * (seq.length - 1) || gaps.length < MIN_NUMBERS - 1) return false;
+  gaps.sort((a, b) => a - b);
+  const median = gaps[gaps.length >> 1]!;
+  const even = gaps.filter((g) => Math.abs(g - median) <= 0.15 * median).length;
+  return median > 0 && even >= 0.8 * gaps.length;
+}
+
+/**
+ * The line-number columns of a document: page columns that recur (same right edge within 4 pt) on at
+ * least half of the pages with text, and on two pages or more.
+ */
+export function documentNumberColumns(pages: PageText[]): NumberColumn[] {
+  const perPage = pages.map(numberColumns);
+  const withText = pages.filter((p) => p.lines.length > 0).length;
+  const need = Math.max(2, Math.ceil(0.5 * withText));
+  const out: NumberColumn[] = [];
+  for (const cols of perPage) {
+    for (const c of cols) {
+      if (out.some((o) => Math.abs(o.right - c.right) <= 4)) continue;
+      const on = perPage.filter((cs) => cs.some((x) => Math.abs(x.right - c.right) <= 4)).length;
+      if (on >= need) out.push(c);
+    }
+  }
+  return out;
+}
+
+/** The page without the words of its line-number columns (lines left empty are dropped). */
+export function withoutLineNumbers(p: PageText, cols: NumberColumn[]): PageText {
+  if (cols.length === 0) return p;
+  const isNumber = (word: Word) =>
+    /^\d{1,2}$/.test(word.text) && cols.some((c) => Math.abs(word.bbox[2] - c.right) <= 4 && word.bbox[0] >= c.left - 6);
+  let changed = false;
+  const lines = [];
+  for (const l of p.lines) {
+    if (!l.words.some(isNumber)) {
+      lines.push(l);
+      continue;
+    }
+    changed = true;
+    const words = l.words.filter((word) => !isNumber(word));
+    if (words.length === 0) continue;
+    const bbox: Word['bbox'] = [
+      Math.min(...words.map((x) => x.bbox[0])), Math.min(...words.map((x) => x.bbox[1])),
+      Math.max(...words.map((x) => x.bbox[2])), Math.max(...words.map((x) => x.bbox[3])),
+    ];
+    lines.push({ text: words.map((x) => x.text).join(' '), bbox, words });
+  }
+  return changed ? { ...p, lines } : p;
+}
