@@ -253,6 +253,9 @@ export class ItemAssembler {
     }
     this.pending = [];
     const first = lead[0] ?? pr;
+    // An unlabelled entry (`ARGUMENT ..... 12`) closes the levels opened at its indentation or deeper: the
+    // `I.` under it starts a list of its own, not the one of the lettered entries above.
+    while (this.stack.length > 0 && this.stack[this.stack.length - 1]!.x >= first.row.bbox[0] - 4) this.stack.pop();
     const d: Draft = {
       path: [],
       keyword: this.out.toc ? null : 'document',
