@@ -72,7 +72,7 @@ function readIndex(pages: PageText[], opts?: { indexPages?: number[] }): IndexDe
   /** The index run opening on page index i: that page and the pages that continue its list. */
   const readRun = (i: number): { pages: number[]; items: IndexDetection['items'] } => {
     const s = stat(i)!;
-    const asm = new ItemAssembler();
+    const asm = new ItemAssembler({ explicit: unheadedContents(s) });
     asm.addPage(s.layout.page, parsePage(s.layout), s.layout.height);
     const runPages = [s.layout.page];
     for (let j = i + 1; j < layouts.length; j++) {
@@ -124,6 +124,8 @@ interface PageStats {
   stop: boolean;
   /** Rows with a leader and a page number but no label (`ARGUMENT ...... 5`). */
   unlabelledRefs: number;
+  /** The page numbers of those rows mostly rise from row to row, as in a list of contents. */
+  refsRise: boolean;
   header: boolean;
   labelled: number;
   keyworded: number;
@@ -156,6 +158,7 @@ function pageStats(layout: PageLayout): PageStats {
   let toc = false;
   let stop = false;
   let unlabelledRefs = 0;
+  const refs: number[] = [];
   let header = false;
   let labelled = 0;
   let keyworded = 0;
@@ -167,7 +170,10 @@ function pageStats(layout: PageLayout): PageStats {
       else heading = true;
       if (p.heading === 'toc') toc = true;
     }
-    if (p.labels.length === 0 && p.row.leader && p.pageRef !== undefined) unlabelledRefs++;
+    if (p.labels.length === 0 && p.row.leader && p.pageRef !== undefined) {
+      unlabelledRefs++;
+      if (/^\d+$/.test(p.pageRef)) refs.push(Number(p.pageRef));
+    }
     if (p.header) header = true;
     if (p.labels.length > 0 && !p.bare) {
       labelled++;
@@ -175,11 +181,23 @@ function pageStats(layout: PageLayout): PageStats {
       if (p.pageRef) withRef++;
     }
   });
-  return { layout, parsed, heading, toc, stop, unlabelledRefs, header, labelled, keyworded, withRef, content: parsed.length };
+  let rising = 0;
+  for (let i = 1; i < refs.length; i++) if (refs[i]! >= refs[i - 1]!) rising++;
+  const refsRise = refs.length >= 2 && rising >= 0.85 * (refs.length - 1);
+  return { layout, parsed, heading, toc, stop, unlabelledRefs, refsRise, header, labelled, keyworded, withRef, content: parsed.length };
+}
+
+/**
+ * A contents list with no heading (a judgment 'organised as follows:'): a page that is mostly unlabelled
+ * entries, each with a leader and a page number, the numbers rising down the page.
+ */
+function unheadedContents(s: PageStats): boolean {
+  return !s.heading && !s.stop && s.unlabelledRefs >= 5 && s.unlabelledRefs >= 0.6 * s.content && s.refsRise;
 }
 
 function opensIndex(s: PageStats, next: PageStats | undefined): boolean {
   if (s.stop) return false;
+  if (unheadedContents(s)) return true;
   if (s.heading && s.labelled + s.unlabelledRefs >= 2) return true;
   if (s.heading && (s.labelled >= 2 || (s.labelled >= 1 && next !== undefined && next.labelled >= 2))) return true;
   if (s.labelled < 3) return false;

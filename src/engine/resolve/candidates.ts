@@ -11,6 +11,8 @@ export interface Evidence {
   /** Strength 0..1 of this piece of evidence alone. */
   strength: number;
   why: string;
+  /** The evidence points away from what the index says (a stale page number): the destination needs a look. */
+  conflict?: boolean;
 }
 
 /** A page where an item may start, with the evidence for it. */
@@ -138,6 +140,8 @@ export function itemCandidates(item: IndexItem, docs: DocEvidence[]): Candidate[
     }
   }
 
+  staleReferences(item, ref, [...byKey.values()], (c, e) => add(docs.find((d) => d.doc === c.doc)!, c.page, e));
+
   // Support that lands on the page right after an anchor (a divider is often unnumbered and the
   // document's own first page carries the printed number and the title) counts for the anchor.
   const cands = [...byKey.values()];
@@ -156,6 +160,27 @@ export function itemCandidates(item: IndexItem, docs: DocEvidence[]): Candidate[
   // 'Conclusion' can head dozens of pages); this keeps the choice fast on long documents.
   const kept = out.length > MAX_CANDIDATES ? out.sort((a, b) => b.score - a.score).slice(0, MAX_CANDIDATES) : out;
   return kept.sort((a, b) => a.pos - b.pos);
+}
+
+/**
+ * The heading decides where the page number is stale: when the page the index gives does not show the
+ * entry's heading and a page a few pages away does (the numbers of an earlier draft, or a contents entry
+ * pointing a page early), that page takes the reference's weight, marked as a conflict to be reviewed.
+ */
+function staleReferences(item: IndexItem, ref: number | null, cands: Candidate[], add: (c: Candidate, e: Evidence) => void): void {
+  if (ref === null) return;
+  const byRef = cands.filter((c) => c.evidence.some((e) => e.kind === 'printed' || e.kind === 'offset'));
+  for (const rc of byRef) {
+    if (rc.evidence.some((e) => e.kind === 'heading' || ANCHORS.has(e.kind))) continue;
+    const near = cands
+      .filter((c) => c.doc === rc.doc && c !== rc && Math.abs(c.page - rc.page) <= 4 && c.evidence.some((e) => e.kind === 'heading' && e.strength >= 0.5))
+      .sort((a, b) => Math.abs(a.page - rc.page) - Math.abs(b.page - rc.page) || a.page - b.page);
+    const h = near[0];
+    if (!h) continue;
+    const strength = Math.max(...rc.evidence.filter((e) => e.kind === 'printed' || e.kind === 'offset').map((e) => e.strength));
+    add(h, { kind: 'printed', strength: 0.95 * strength, conflict: true,
+      why: `the index gives page ${item.pageRef} (PDF page ${rc.page}), which does not show this heading` });
+  }
 }
 
 /** Anchors (divider, marker, cover) dominate; page references and headings support. */

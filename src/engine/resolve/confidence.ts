@@ -57,6 +57,8 @@ export function confidenceOf(item: IndexItem, chosen: Candidate, all: Candidate[
       reasons.push(`the index gives page ${item.pageRef}, which is PDF page ${elsewhere.page}${elsewhere.doc !== chosen.doc ? ` of the ${elsewhere.doc}` : ''}; the divider was trusted`);
     }
   }
+  // The heading and the index's page number disagree: both are named, and the link is shown first for review.
+  if (ev.some((e) => e.conflict)) conf = Math.min(conf, 0.55);
   const own = all.reduce((b, c) => (c.score > b.score ? c : b), chosen);
   if (own !== chosen && own.score > chosen.score + 0.05) {
     conf -= 0.2;
