@@ -167,6 +167,11 @@ export class ItemAssembler {
         continue;
       }
       if (this.headed && !pr.row.leader && pr.pageRef === undefined) {
+        // A line ending in a colon introduces the list (`This Judgment is organised as follows:`).
+        if (/:\s*$/.test(pr.row.text)) {
+          this.pending = [];
+          continue;
+        }
         // Perhaps the first line of an unlabelled entry whose page number is on the next line.
         const last = this.pending[this.pending.length - 1];
         if (last && last.row.page === page && pr.row.bbox[1] - last.row.bbox[3] > Math.max(last.row.size, pr.row.size)) this.pending = [];
@@ -231,8 +236,14 @@ export class ItemAssembler {
         return { depth: this.stack.length, reading: r };
       }
     }
-    // A new series under a keyword of its own after the list (`SCHEDULE "A" – …` after PART V).
     const root = this.stack[0]!;
+    // The list starts over at its own indentation (`I. INTRODUCTION …… 14` after a motion's `I.` to `VII.`:
+    // the next part of the document), where the row carries its page number.
+    if (pr.pageRef !== undefined && pr.keyword === null && Math.abs(pr.labelX - root.x) <= 4) {
+      const r = readings.find((x) => isFirst(x) && root.slot.readings.some((p) => family(p.kind) === family(x.kind)));
+      if (r) return { depth: 0, reading: r };
+    }
+    // A new series under a keyword of its own after the list (`SCHEDULE "A" – …` after PART V).
     if (pr.keyword !== null && this.current !== null && pr.keyword !== this.current.keyword && Math.abs(pr.labelX - root.x) <= 8) {
       const r = readings.find((x) => isFirst(x));
       if (r) return { depth: 0, reading: r };
@@ -335,7 +346,10 @@ export class ItemAssembler {
     if (crossPage) return prevBottomFrac > 0.7 && x >= c.descX - 3 && pr.labels.length === 0;
     if ((c.lastPage ?? c.page) !== pr.row.page) return false;
     const gap = pr.row.bbox[1] - c.bottom;
-    return gap <= 1.0 * Math.max(c.size, pr.row.size);
+    // A contents entry still waiting for its page number takes the unlabelled row that brings it, even
+    // across double spacing (`… CONSOLIDATED` / `OPPOSITION.12`).
+    const finishes = this.out.toc && c.pageRef === undefined && pr.pageRef !== undefined && pr.labels.length === 0;
+    return gap <= (finishes ? 1.5 : 1.0) * Math.max(c.size, pr.row.size);
   }
 
   /** Puts a row's words into the description, or the date when they stand in the date column. */

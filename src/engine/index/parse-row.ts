@@ -77,8 +77,34 @@ function isHeader(row: Row): boolean {
   return hits >= Math.max(2, Math.ceil(0.75 * words.length)) && /\b(date|document|description|page|nature|title|particulars)\b/i.test(row.text);
 }
 
+/**
+ * A page number glued to the end of its entry with a single dot and no leader (`INTRODUCTION.14`,
+ * `(ECF 36).30`): the row read with the number as its own word after a leader.
+ */
+function unglueRef(row: Row): Row {
+  const last = row.words[row.words.length - 1];
+  const m = last ? /^(.*(?:[A-Za-z]{2}|\)))\.(\d{1,4})$/.exec(last.text) : null;
+  if (!last || !m || row.leader) return row;
+  const [x0, y0, x1, y1] = last.bbox;
+  const split = x0 + ((x1 - x0) * (m[1]!.length + 1)) / last.text.length;
+  const words: Token[] = [
+    ...row.words.slice(0, -1),
+    { ...last, text: m[1]!, bbox: [x0, y0, split, y1] },
+    { ...last, text: m[2]!, bbox: [split, y0, x1, y1], breakBefore: true },
+  ];
+  return { ...row, words, text: words.map((w) => w.text).join(' '), leader: true };
+}
+
+/** A roman numeral set before a title in capitals without a stop (`II BACKGROUND`), in a row that ends in a page number. */
+function bareRoman(words: Token[], row: Row): boolean {
+  const next = words[1]?.text.replace(/[^A-Za-z]/g, '') ?? '';
+  return /^[IVX]{1,5}$/.test(words[0]!.text) && next.length >= 3 && next === next.toUpperCase() && row.leader &&
+    /^\d{1,4}$/.test(words[words.length - 1]!.text);
+}
+
 /** Reads one row: keyword, label, description, date, page reference. */
-export function parseRow(row: Row, opts: { ocr: boolean; light?: boolean }): ParsedRow {
+export function parseRow(input: Row, opts: { ocr: boolean; light?: boolean }): ParsedRow {
+  const row = unglueRef(input);
   const base: ParsedRow = {
     row, keyword: null, labels: [], labelX: row.bbox[0], descX: row.bbox[0], desc: [], header: false, heading: null, bare: false,
   };
@@ -161,7 +187,7 @@ export function parseRow(row: Row, opts: { ocr: boolean; light?: boolean }): Par
     const ls = parseLabel(quotedFirst ? `"${first}` : first, { ocr: opts.ocr });
     // A bare label must look like one: '12', '12.', 'A.', 'IV.', '5(a)', '(a)'; a plain word like 'I' or 'A'
     // opening a sentence is only a label when set apart from the text (a column gap or trailing dot).
-    const marked = /[.):]$/.test(first) || /^\d/.test(first) || (words[1]?.breakBefore ?? false) || first.startsWith('(');
+    const marked = /[.):]$/.test(first) || /^\d/.test(first) || (words[1]?.breakBefore ?? false) || first.startsWith('(') || bareRoman(words, row);
     if (ls.length > 0 && marked && words.length >= 2) {
       labels = ls;
       consumed = 1;

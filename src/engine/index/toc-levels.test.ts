@@ -30,3 +30,34 @@ describe('tables of contents mixing unlabelled and labelled entries', () => {
     ]);
   });
 });
+
+describe('a table of contents with no leaders, double spaced, in two parts', () => {
+  // A pro se filing: `I INTRODUCTION.14` (no stop after the numeral, the page number glued on with a
+  // dot), a first entry wrapped over a double-spaced line, and a second list starting again at I.
+  const toc = makePage(2, {
+    rows: [
+      { text: 'TABLE OF CONTENTS', x: 231, y: 73 },
+      { text: "I. PLAINTIFF'S MOTION FOR LEAVE TO FILE OVER-LENGTH CONSOLIDATED", x: 72, y: 132, size: 12 },
+      { text: 'OPPOSITION.12', x: 72, y: 159, size: 12 },
+      { text: 'I INTRODUCTION.14', x: 72, y: 192, size: 12 },
+      { text: 'II BACKGROUND.16', x: 72, y: 224, size: 12 },
+      { text: 'III LEGAL STANDARD.27', x: 72, y: 257, size: 12 },
+      { text: 'IV OPPOSITION TO THE COUNTY DEFENDANTS (ECF 34).30', x: 72, y: 290, size: 12 },
+      { text: 'V CONCLUSION.41', x: 72, y: 322, size: 12 },
+      { text: 'CERTIFICATE OF SERVICE.43', x: 72, y: 355, size: 12 },
+    ],
+  });
+
+  it('reads every entry with its label, its whole title and its page number', () => {
+    const det = detectIndex([body(1), toc, ...Array.from({ length: 41 }, (_, k) => body(k + 3))]);
+    expect(det.items.map((i) => [i.label.split('.').pop() ?? '', i.text, i.pageRef])).toEqual([
+      ['I', "PLAINTIFF'S MOTION FOR LEAVE TO FILE OVER-LENGTH CONSOLIDATED OPPOSITION", '12'],
+      ['I', 'INTRODUCTION', '14'],
+      ['II', 'BACKGROUND', '16'],
+      ['III', 'LEGAL STANDARD', '27'],
+      ['IV', 'OPPOSITION TO THE COUNTY DEFENDANTS (ECF 34)', '30'],
+      ['V', 'CONCLUSION', '41'],
+      ['', 'CERTIFICATE OF SERVICE', '43'],
+    ]);
+  });
+});
