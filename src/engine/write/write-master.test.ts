@@ -132,6 +132,23 @@ describe('writeMaster and validateMaster', () => {
     expect(validateMaster(pdf, review)).toMatchObject({ links_created: 3, broken_links: 0, success: true });
   });
 
+  it('replaces a link a word processor drew from a row down to the next row, not over the text itself', () => {
+    const doc = openPdf(briefBytes());
+    const [r1, r2] = [items()[0]!.bbox, items()[1]!.bbox];
+    // from the middle of row 1 to the top of row 2: more of it below the row than on it
+    const drawn: BBox = [r1[0] - 2, (r1[1] + r1[3]) / 2 + 2, r1[2], r2[1]];
+    doc.addLink(2, drawn, 6);
+    const withLink = doc.save();
+    doc.close();
+    const { pdf, review } = build(dests, withLink);
+    const out = openPdf(pdf);
+    const links = out.links(2);
+    out.close();
+    expect(links).toHaveLength(3);
+    expect(links.filter((k) => k.targetPage === 6)).toEqual([]);
+    expect(validateMaster(pdf, review)).toMatchObject({ links_created: 3, broken_links: 0, success: true });
+  });
+
   it('counts a second link over an item\'s row as broken: one row, one link', () => {
     const { pdf, review } = build();
     const doc = openPdf(pdf);

@@ -20,12 +20,22 @@ export function writeMaster(brief: PdfDoc, record: PdfDoc | null, review: Review
   const outline: Array<{ title: string; page: number; level: number }> = [];
   for (const link of review.links) {
     if (link.masterPage === null) continue;
-    // a link left over the same row (an earlier run, or drawn by hand) would make two links for one item
+    // a link left over the same row (an earlier run, or drawn by hand) would make two links for one item;
+    // such links often cover the space down to the next row rather than the text itself
     brief.deleteLinksAt(link.srcPage, link.bbox);
+    brief.deleteLinksAt(link.srcPage, rowBand(link, review.links));
     brief.addLink(link.srcPage, link.bbox, link.masterPage);
     const item = items.get(link.item);
     if (item) outline.push({ title: outlineTitle(item), page: link.masterPage, level: outlineLevel(item) });
   }
   brief.setOutline(outline);
   return brief.save();
+}
+
+/** An item's row and the space below it down to the next item's row on the same page. */
+function rowBand(link: ReviewJson['links'][number], all: ReviewJson['links']): ReviewJson['links'][number]['bbox'] {
+  const [x0, y0, x1, y1] = link.bbox;
+  let next = Infinity;
+  for (const o of all) if (o.srcPage === link.srcPage && o.bbox[1] >= y1 - 1 && o.bbox[1] < next) next = o.bbox[1];
+  return [x0, y0, x1, next === Infinity ? y1 : Math.max(y1, next)];
 }
