@@ -152,6 +152,19 @@ export class ItemAssembler {
           continue;
         }
       }
+      // A row that is only a leader and a page number: the title before it is blacked out (a redacted
+      // filing). It finishes the entry above when that entry still waits for its number; else it is an
+      // entry of its own whose heading cannot be read.
+      if (this.headed && pr.labels.length === 0 && pr.row.leader && pr.pageRef !== undefined && pr.desc.length === 0) {
+        const c = this.current;
+        if (c && c.pageRef === undefined && this.canContinue(pr, crossPage, prevBottomFrac, true)) {
+          if (pr.row.bbox[0] > c.descX + 40) c.words.push('[redacted]');
+          this.extend(pr);
+        } else {
+          this.openUnlabelled({ ...pr, desc: [{ text: '[redacted heading]', bbox: pr.row.bbox, confidence: 100, breakBefore: false }] });
+        }
+        continue;
+      }
       const continues = this.canContinue(pr, crossPage, prevBottomFrac);
       // Under an index heading, a row with a leader and a page number after an entry that has its page
       // number is a new unlabelled entry, and an unlabelled entry ends with its page number.
@@ -333,11 +346,12 @@ export class ItemAssembler {
     this.current = d;
   }
 
-  private canContinue(pr: ParsedRow, crossPage: boolean, prevBottomFrac: number): boolean {
+  /** Whether a row continues the current entry; `anyX`: a row that starts further right (a leader after blacked-out text) may. */
+  private canContinue(pr: ParsedRow, crossPage: boolean, prevBottomFrac: number, anyX = false): boolean {
     const c = this.current;
     if (!c || pr.row.words.length === 0) return false;
     const x = pr.row.bbox[0];
-    if (x < c.labelX - 3 || x > Math.max(c.descX, c.labelX) + 40) return false;
+    if (x < c.labelX - 3 || (!anyX && x > Math.max(c.descX, c.labelX) + 40)) return false;
     // A capitalised row out in the label column under a description in mixed case (`LEGISLATION`)
     // is a group heading, not the rest of the description.
     const letters = pr.row.text.replace(/[^A-Za-z]/g, '');

@@ -1,6 +1,6 @@
 import type { PageText } from '../types.ts';
 import { documentNumberColumns, withoutLineNumbers } from './line-numbers.ts';
-import { pageRows, type Row } from './rows.ts';
+import { pageRows, rowCells, type Row } from './rows.ts';
 
 /**
  * A page read as rows, with running headers and footers set apart: court headers
@@ -56,6 +56,32 @@ function footerNumber(text: string): number | null {
   return n > 0 && n < 10000 ? n : null;
 }
 
+/**
+ * A footer set in several cells (`ATTORNEYS AT LAW  Case No. 3:17-cv-03022   5   BRIEF RE REMEDIES`): the
+ * one cell that is a page number alone.
+ */
+function cellNumber(r: Row): number | null {
+  const cells = rowCells(r);
+  if (cells.length < 2) return null;
+  const nums = cells.map((c) => footerNumber(c.map((t) => t.text).join(' '))).filter((n): n is number => n !== null);
+  return nums.length === 1 ? nums[0]! : null;
+}
+
+/**
+ * A footer whose page number the text layer gives as a line of its own, set close beside other footer text
+ * (`… 3:17-cv-03022  5 REMEDIES FOR …`): the one such line within the row.
+ */
+function lineNumberIn(p: PageText, r: Row): number | null {
+  const found = new Set<number>();
+  for (const l of p.lines) {
+    const mid = (l.bbox[1] + l.bbox[3]) / 2;
+    if (mid < r.bbox[1] || mid > r.bbox[3] || l.bbox[0] < r.bbox[0] - 1 || l.bbox[2] > r.bbox[2] + 1) continue;
+    const n = footerNumber(l.text);
+    if (n !== null) found.add(n);
+  }
+  return found.size === 1 ? [...found][0]! : null;
+}
+
 function signature(text: string): string {
   return text.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ').trim();
 }
@@ -78,7 +104,10 @@ export function layoutPages(pages: PageText[]): PageLayout[] {
 function layout(pages: PageText[]): PageLayout[] {
   // Line numbers down a margin (pleading paper, transcripts) are set apart before rows are read.
   const numberCols = documentNumberColumns(pages);
-  const all = pages.map((p) => ({ p, rows: pageRows(withoutLineNumbers(p, numberCols)) }));
+  const all = pages.map((p) => {
+    const clean = withoutLineNumbers(p, numberCols);
+    return { p, clean, rows: pageRows(clean) };
+  });
   const counts = new Map<string, number>();
   for (const { p, rows } of all) {
     const seen = new Set<string>();
@@ -91,7 +120,7 @@ function layout(pages: PageText[]): PageLayout[] {
     }
   }
   const minRepeat = Math.max(3, Math.ceil(0.4 * pages.length));
-  return all.map(({ p, rows }) => {
+  return all.map(({ p, clean, rows }) => {
     const content: Row[] = [];
     const printed: number[] = [];
     const printedLabels: string[] = [];
@@ -103,7 +132,8 @@ function layout(pages: PageText[]): PageLayout[] {
       if (margin) {
         // A stamp with the page within the item is page furniture; a bare `TAB 3` may be a divider's text.
         if (stamp?.sub != null) continue;
-        const n = footerNumber(r.text);
+        // a number after a leader is an index entry's page number (an entry wrapped onto this page), not the page's
+        const n = r.leader ? null : footerNumber(r.text) ?? cellNumber(r) ?? lineNumberIn(clean, r);
         if (n !== null) {
           printed.push(n);
           continue;

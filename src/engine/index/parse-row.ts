@@ -194,6 +194,12 @@ export function parseRow(input: Row, opts: { ocr: boolean; light?: boolean }): P
       labelX = bulleted && bulletX !== undefined ? bulletX : words[0]!.bbox[0];
     }
   }
+  // A number and a stop opening the last line of a wrapped title (`22. ........ 17`, the end of `… after July`)
+  // is the title's text: a label is never followed by nothing but a page number.
+  if (labels.length > 0 && keyword === null && words.length === 2 && row.leader && words[1]!.breakBefore && /^\d{1,4}$/.test(words[1]!.text)) {
+    labels = [];
+    consumed = 0;
+  }
   if (opts.light && labels.length === 0 && !row.leader) return base;
   const rest = words.slice(consumed);
   if (labels.length > 0 && rest.length === 0) return { ...base, keyword, labels, labelX, bare: true };
