@@ -1,0 +1,104 @@
+import { describe, expect, test } from 'vitest';
+import { ocrPages } from '../../src/engine/ocr/index.ts';
+import { openPdf } from '../../src/engine/pdf/index.ts';
+import type { PageText } from '../../src/engine/types.ts';
+import { type Fixture, loadFixture } from '../fixtures/index.ts';
+
+/**
+ * The US filing fixtures really show the traits they are named for, read back from the generated PDF:
+ * pleading line numbers on every page, the CM/ECF stamp, printed numbers, a text layer that lies, …
+ */
+function pagesOf(bytes: Uint8Array): PageText[] {
+  const doc = openPdf(bytes);
+  try {
+    return Array.from({ length: doc.pageCount }, (_, i) => doc.pageText(i + 1));
+  } finally {
+    doc.close();
+  }
+}
+
+const words = (p: PageText) => p.lines.flatMap((l) => l.words);
+const text = (p: PageText) => p.lines.map((l) => l.text.replace(/\s+/g, ' ').trim()).join('\n');
+
+/** The numbers standing alone in the left margin, top to bottom. */
+const marginNumbers = (p: PageText) => words(p).filter((w) => w.bbox[2] < 64 && /^\d+$/.test(w.text))
+  .sort((a, b) => a.bbox[1] - b.bbox[1]).map((w) => Number(w.text));
+
+const oneTo28 = Array.from({ length: 28 }, (_, i) => i + 1);
+
+function expectPleadingPaper(f: Fixture, pages: PageText[], caseNo: string): void {
+  for (const p of pages) {
+    expect(marginNumbers(p), `${f.name} p.${p.page}: line numbers 1-28`).toEqual(oneTo28);
+    expect(text(p), `${f.name} p.${p.page}: CM/ECF stamp`)
+      .toMatch(new RegExp(`Case ${caseNo} Document \\d+ Filed \\d\\d/\\d\\d/\\d\\d Page ${p.page} of ${pages.length} Page ID #:\\d+`));
+  }
+}
+
+describe('us-pleading-toc', () => {
+  test('pleading paper, ECF stamps, roman then arabic footers, wrapped TOC rows, a table of authorities', async () => {
+    const f = await loadFixture('us-pleading-toc');
+    const pages = pagesOf(f.brief);
+    expect(pages.length).toBeLessThanOrEqual(45);
+    expectPleadingPaper(f, pages, '2:23-cv-01234-ABC');
+    const printed = f.truth.printedPages ?? [];
+    expect(printed.slice(0, 5)).toEqual(['', 'i', 'ii', 'iii', 'iv']);
+    expect(printed[5]).toBe('1');
+    for (const [i, n] of printed.entries()) {
+      if (n) expect(text(pages[i]!), `p.${i + 1} footer`).toContain(`${n} | OPPOSITION TO MOTION FOR SUMMARY JUDGMENT`);
+    }
+    const toc = text(pages[f.truth.indexPages[0]! - 1]!);
+    expect(toc).toMatch(/TABLE OF CONTENTS/);
+    expect(toc).toMatch(/\nPage\n/);
+    expect(text(pages[f.truth.indexPages.at(-1)!]!)).toMatch(/TABLE OF AUTHORITIES[\s\S]*Cases[\s\S]* v\. /);
+    // Some entries wrap: their first line has no page number, the last one does.
+    const wrapped = f.truth.items.filter((it) => !toc.split('\n').some((l) => l.includes(it.text)));
+    expect(wrapped.length).toBeGreaterThan(0);
+    // Three levels, and the printed page of each heading is the page's own footer number.
+    expect(new Set(f.truth.items.map((it) => it.label.split('.').length))).toEqual(new Set([1, 2, 3]));
+    for (const it of f.truth.items) expect(printed[it.targetPage - 1]).toBe(it.printedPage);
+  });
+});
+
+describe('us-deep-toc', () => {
+  test('five levels, "- ii -" front matter, a continued TOC page, rows without leaders, Conclusion twice', async () => {
+    const f = await loadFixture('us-deep-toc');
+    const pages = pagesOf(f.brief);
+    expectPleadingPaper(f, pages, '4:22-cv-05871-HSG');
+    expect(new Set(f.truth.items.map((it) => it.label.split('.').length))).toEqual(new Set([1, 2, 3, 4, 5]));
+    expect(f.truth.items.map((it) => it.label.split('.').at(-1))).toEqual(expect.arrayContaining(['i', 'ii', 'iii']));
+    expect(f.truth.indexPages).toHaveLength(2);
+    const second = text(pages[f.truth.indexPages[1]! - 1]!);
+    expect(second).toMatch(/TABLE OF CONTENTS \(cont'd\)/);
+    expect(text(pages[f.truth.indexPages[1]! - 1]!)).toMatch(/- ?ii ?-/);
+    const conclusions = f.truth.items.filter((it) => it.text.toLowerCase() === 'conclusion');
+    expect(conclusions).toHaveLength(2);
+    expect(conclusions[0]!.targetPage).not.toBe(conclusions[1]!.targetPage);
+    // Several entries start on one page.
+    const perPage = new Map<number, number>();
+    for (const it of f.truth.items) perPage.set(it.targetPage, (perPage.get(it.targetPage) ?? 0) + 1);
+    expect(Math.max(...perPage.values())).toBeGreaterThanOrEqual(3);
+    const tocLines = f.truth.indexPages.flatMap((p) => text(pages[p - 1]!).split('\n'));
+    // One leader per row that has one: fewer leaders than rows.
+    expect(tocLines.filter((l) => /\. \. \./.test(l)).length, 'rows without leaders').toBeLessThan(f.truth.items.length);
+    const body = pages.find((p) => (f.truth.printedPages ?? [])[p.page - 1] === '3')!;
+    expect(text(body)).toMatch(/\n- 3 -\n/);
+  });
+});
+
+describe('us-garbled-toc', () => {
+  test('the TOC looks right but its text layer is garbage; OCR of the rendered page reads the headings', async () => {
+    const f = await loadFixture('us-garbled-toc');
+    const pages = pagesOf(f.brief);
+    expectPleadingPaper(f, pages, '8:23-cv-00417-DOC');
+    const tocPage = f.truth.indexPages[0]!;
+    const layer = text(pages[tocPage - 1]!);
+    expect(layer).not.toMatch(/TABLE OF CONTENTS|INTRODUCTION|ARGUMENT/);
+    expect(layer).toMatch(/7\$%\/\( 2\) &217\(176/);
+    // The body pages still read normally.
+    const first = f.truth.items[0]!;
+    expect(text(pages[first.targetPage - 1]!)).toMatch(/INTRODUCTION/);
+    const { pages: [ocr] } = await ocrPages(f.brief, [tocPage], { workers: 1 });
+    expect(text(ocr!)).toMatch(/TABLE OF CONTENTS/);
+    expect(text(ocr!)).toMatch(/INTRODUCTION/);
+  }, 120_000);
+});
