@@ -102,3 +102,27 @@ describe('us-garbled-toc', () => {
     expect(text(ocr!)).toMatch(/INTRODUCTION/);
   }, 120_000);
 });
+
+describe('us-deposition-excerpt', () => {
+  test('25-line transcript pages whose "Page n" footers jump; index rows naming pages not filed; not in page order', async () => {
+    const f = await loadFixture('us-deposition-excerpt');
+    const pages = pagesOf(f.brief);
+    const printed = f.truth.printedPages ?? [];
+    const transcript = pages.filter((p) => printed[p.page - 1]);
+    for (const p of transcript) {
+      expect(marginNumbers(p), `p.${p.page}: 25 numbered lines`).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
+      expect(text(p).split('\n'), `p.${p.page}: footer`).toContain(`Page ${printed[p.page - 1]}`);
+    }
+    const numbers = transcript.map((p) => Number(printed[p.page - 1]));
+    expect(numbers.some((n, i) => i > 0 && n - numbers[i - 1]! > 1), 'numbers jump').toBe(true);
+    const missing = f.truth.items.filter((it) => it.noDestination);
+    expect(missing.length).toBeGreaterThanOrEqual(2);
+    for (const it of missing) expect(printed).not.toContain(it.printedPage);
+    const refs = f.truth.items.map((it) => Number(it.printedPage));
+    expect(refs.some((n, i) => i > 0 && n < refs[i - 1]!), 'index not in page order').toBe(true);
+    const placed = f.truth.items.filter((it) => !it.noDestination);
+    expect(new Set(placed.map((it) => it.targetPage)).size).toBeLessThan(placed.length);
+    expect(text(pages[f.truth.indexPages[0]! - 1]!)).toMatch(/I N D E X[\s\S]*E X H I B I T S/);
+    expect(text(pages[0]!)).toContain('EXHIBIT 7');
+  });
+});
