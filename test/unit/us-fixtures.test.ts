@@ -21,7 +21,7 @@ const words = (p: PageText) => p.lines.flatMap((l) => l.words);
 const text = (p: PageText) => p.lines.map((l) => l.text.replace(/\s+/g, ' ').trim()).join('\n');
 
 /** The numbers standing alone in the left margin, top to bottom. */
-const marginNumbers = (p: PageText) => words(p).filter((w) => w.bbox[2] < 64 && /^\d+$/.test(w.text))
+const marginNumbers = (p: PageText, maxX = 64) => words(p).filter((w) => w.bbox[2] < maxX && /^\d+$/.test(w.text))
   .sort((a, b) => a.bbox[1] - b.bbox[1]).map((w) => Number(w.text));
 
 const oneTo28 = Array.from({ length: 28 }, (_, i) => i + 1);
@@ -125,4 +125,31 @@ describe('us-deposition-excerpt', () => {
     expect(text(pages[f.truth.indexPages[0]! - 1]!)).toMatch(/I N D E X[\s\S]*E X H I B I T S/);
     expect(text(pages[0]!)).toContain('EXHIBIT 7');
   });
+});
+
+describe('us-declaration fixtures', () => {
+  for (const name of ['us-declaration-exhibits', 'us-declaration-lettered', 'us-declaration-exhibit-list']) {
+    test(`${name}: slip sheets on the truth pages, exhibits cited in numbered paragraphs, no index heading`, async () => {
+      const f = await loadFixture(name);
+      const pages = pagesOf(f.brief);
+      expect(pages.length).toBeLessThanOrEqual(45);
+      expect(f.truth.items.length).toBeGreaterThanOrEqual(6);
+      expect(f.truth.items.length).toBeLessThanOrEqual(10);
+      // Read as a lawyer reads it: the margin's line numbers left out.
+      const all = pages.map(text).join('\n').replace(/^\d{1,2} /gm, '').replace(/\s+/g, ' ');
+      expect(all).not.toMatch(/INDEX OF EXHIBITS|TABLE OF CONTENTS/);
+      const starts = f.truth.items.map((it) => it.targetPage);
+      for (const [i, it] of f.truth.items.entries()) {
+        const lines = text(pages[it.targetPage - 1]!).split('\n').filter((l) => !/^Case /.test(l));
+        expect(lines, `${it.label}: slip sheet`).toEqual([`EXHIBIT ${it.label}`]);
+        expect(all.toLowerCase()).toContain(`attached hereto as exhibit ${it.label} is a true and correct copy of ${it.text}.`.toLowerCase());
+        const next = starts[i + 1] ?? pages.length + 1;
+        expect(next - it.targetPage - 1, `${it.label}: 1-4 pages`).toBeGreaterThanOrEqual(1);
+        expect(next - it.targetPage - 1, `${it.label}: 1-4 pages`).toBeLessThanOrEqual(4);
+      }
+      // The declaration's pages carry pleading line numbers; the slip sheets do not.
+      for (let p = 1; p < starts[0]!; p++) expect(marginNumbers(pages[p - 1]!, 90), `p.${p} line numbers`).toEqual(oneTo28);
+      if (name.endsWith('list')) expect(text(pages[f.truth.indexPages[0]! - 1]!)).toMatch(/EXHIBIT LIST/);
+    });
+  }
 });
