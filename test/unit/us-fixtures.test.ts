@@ -153,3 +153,40 @@ describe('us-declaration fixtures', () => {
     });
   }
 });
+
+describe('us-unlabelled-toc', () => {
+  test('unlabelled rows in three levels by indentation; printed 1 on the notice and on the memorandum', async () => {
+    const f = await loadFixture('us-unlabelled-toc');
+    const pages = pagesOf(f.brief);
+    expect(f.truth.items.every((it) => it.label === '')).toBe(true);
+    const toc = pages[f.truth.indexPages[0]! - 1]!;
+    // Each level starts further right: capitals at the margin, the two lower levels indented by two steps.
+    const left = new Map<number, Set<number>>();
+    for (const it of f.truth.items) {
+      const line = toc.lines.find((l) => l.text.replace(/\s+/g, ' ').startsWith(it.text.split(' ').slice(0, 3).join(' ')));
+      expect(line, `TOC row ${it.text}`).toBeDefined();
+      expect(line!.words[0]!.text).toBe(it.text.split(' ')[0]);
+      const level = it.text === it.text.toUpperCase() ? 0 : 1;
+      if (!left.has(level)) left.set(level, new Set());
+      left.get(level)!.add(Math.round(line!.bbox[0]));
+    }
+    expect(left.get(0)!.size).toBe(1);
+    expect(left.get(1)!.size).toBe(2);
+    expect(Math.min(...left.get(1)!)).toBeGreaterThan([...left.get(0)!][0]!);
+    const printed = f.truth.printedPages ?? [];
+    expect(printed.filter((n) => n === '1')).toHaveLength(2);
+    for (const [i, n] of printed.entries()) if (n) expect(text(pages[i]!).split('\n')).toContain(`Page ${n}`);
+    for (const it of f.truth.items) expect(printed[it.targetPage - 1]).toBe(it.printedPage);
+    expect(printed.indexOf('1')).toBeLessThan(f.truth.indexPages[0]! - 1);
+  });
+});
+
+describe('us-scanned-pleading-toc', () => {
+  test('image-only pages, a short filing', async () => {
+    const f = await loadFixture('us-scanned-pleading-toc');
+    const pages = pagesOf(f.brief);
+    expect(pages.length).toBeLessThanOrEqual(20);
+    for (const p of pages) expect(p.lines, `p.${p.page} has no text layer`).toHaveLength(0);
+    expect(f.truth.indexPages).toEqual([2]);
+  });
+});
