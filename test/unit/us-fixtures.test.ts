@@ -155,8 +155,8 @@ describe('us-declaration fixtures', () => {
 });
 
 describe('us-unlabelled-toc', () => {
-  test('unlabelled rows in three levels by indentation; printed 1 on the notice and on the memorandum', async () => {
-    const f = await loadFixture('us-unlabelled-toc');
+  test.each(['us-unlabelled-toc', 'us-unlabelled-toc-top'])('%s: unlabelled rows in three levels by indentation; printed 1 on the notice and on the memorandum', async (name) => {
+    const f = await loadFixture(name);
     const pages = pagesOf(f.brief);
     expect(f.truth.items.every((it) => it.label === '')).toBe(true);
     const toc = pages[f.truth.indexPages[0]! - 1]!;
@@ -175,7 +175,12 @@ describe('us-unlabelled-toc', () => {
     expect(Math.min(...left.get(1)!)).toBeGreaterThan([...left.get(0)!][0]!);
     const printed = f.truth.printedPages ?? [];
     expect(printed.filter((n) => n === '1')).toHaveLength(2);
-    for (const [i, n] of printed.entries()) if (n) expect(text(pages[i]!).split('\n')).toContain(`Page ${n}`);
+    for (const [i, n] of printed.entries()) {
+      if (!n) continue;
+      const lines = text(pages[i]!).split('\n');
+      if (name.endsWith('-top')) expect(lines.slice(0, 3), `p.${i + 1}`).toContain(`PAGE ${n} – MOTION FOR CLASS CERTIFICATION`);
+      else expect(lines, `p.${i + 1}`).toContain(`Page ${n}`);
+    }
     for (const it of f.truth.items) expect(printed[it.targetPage - 1]).toBe(it.printedPage);
     expect(printed.indexOf('1')).toBeLessThan(f.truth.indexPages[0]! - 1);
   });
