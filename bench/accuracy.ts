@@ -1,14 +1,18 @@
 import { FIXTURES, PENDING_FIXTURES, loadFixture } from '../test/fixtures/index.ts';
 import { type FixtureScore, scoreFixture } from '../test/fixtures/score.ts';
+import { printRealScores } from './accuracy-real.ts';
 
 /**
  * `npm run accuracy [-- name1 name2]`: runs the engine on every generated fixture and prints, per
  * style, items expected/found, destinations right/total, extra and broken links, time; then a total.
  * Exits non-zero when any fixture misses the targets (100% on text, ≥ 98% scanned, 0 extra, 0 broken).
+ * Then the real court filings of ../shared/real beside them (`-- real` for those alone; `-- --no-real` to skip).
  */
-const only = new Set(process.argv.slice(2).filter((a) => !a.startsWith('-')));
+const only = new Set(process.argv.slice(2).filter((a) => !a.startsWith('-') && a !== 'real'));
+const realOnly = process.argv.includes('real');
+const withReal = !process.argv.includes('--no-real') && (only.size === 0 || realOnly);
 // Pending variants (known engine failures) run only when named.
-const specs = [...FIXTURES, ...PENDING_FIXTURES].filter((f) => (only.size === 0 ? FIXTURES.includes(f) : only.has(f.name)));
+const specs = realOnly && only.size === 0 ? [] : [...FIXTURES, ...PENDING_FIXTURES].filter((f) => (only.size === 0 ? FIXTURES.includes(f) : only.has(f.name)));
 const rows: FixtureScore[] = [];
 const failed: string[] = [];
 
@@ -49,3 +53,4 @@ if (failed.length) {
   console.log(`below target: ${failed.join(', ')}`);
   process.exitCode = 1;
 }
+if (withReal) await printRealScores();

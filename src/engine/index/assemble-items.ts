@@ -50,6 +50,13 @@ export interface Assembly {
   hierarchical: boolean;
 }
 
+/** The row read as plain text: what looked like its label is the first word of its text. */
+function asText(pr: ParsedRow): ParsedRow {
+  const refs = new Set(pr.refTokens ?? []);
+  const desc = pr.row.words.filter((t) => !refs.has(t));
+  return { ...pr, keyword: null, labels: [], labelX: pr.row.bbox[0], descX: pr.row.bbox[0], desc, bare: false };
+}
+
 function family(k: LabelKind): string {
   return k === 'number-letter' ? 'number' : k;
 }
@@ -107,7 +114,7 @@ export class ItemAssembler {
     for (const [k, row] of rows.entries()) {
       if (this.stopped) return;
       if (k < opening) continue;
-      const pr = withoutVolume(row, this.volumeEnd);
+      let pr = withoutVolume(row, this.volumeEnd);
       if (groups.has(pr)) {
         // `A. STATEMENTS OF CASE` over tabs 1-5: a group heading, not an item.
         this.current = null;
@@ -143,6 +150,14 @@ export class ItemAssembler {
       }
       const crossPage = first && this.current !== null && this.current.page !== page;
       first = false;
+      // `9(b) Requires ..... 5` under an unlabelled entry still waiting for its page number: the end of its
+      // title, not the first label of a list (which would start at 1, A or I).
+      if (pr.labels.length > 0 && this.stack.length === 0 && !pr.labels.some((l) => isFirst(l))) {
+        const above = this.pending[this.pending.length - 1];
+        const waiting = this.current !== null && this.current.path.length === 0 && this.current.pageRef === undefined && this.canContinue(pr, crossPage, prevBottomFrac);
+        const under = above !== undefined && above.row.page === page && pr.row.bbox[1] - above.row.bbox[3] <= Math.max(above.row.size, pr.row.size);
+        if (waiting || under) pr = asText(pr);
+      }
       if (pr.labels.length > 0 && !pr.bare) {
         this.out.labelled.set(page, (this.out.labelled.get(page) ?? 0) + 1);
         const placed = this.place(pr, this.canContinue(pr, crossPage, prevBottomFrac));
@@ -168,18 +183,19 @@ export class ItemAssembler {
       const continues = this.canContinue(pr, crossPage, prevBottomFrac);
       // Under an index heading, a row with a leader and a page number after an entry that has its page
       // number is a new unlabelled entry, and an unlabelled entry ends with its page number.
-      const entryLike = pr.labels.length === 0 && pr.row.leader && pr.pageRef !== undefined && this.current?.pageRef !== undefined;
+      // (a page number set apart by a wide gap serves as well as a leader: many tables of contents draw none)
+      const entryLike = pr.labels.length === 0 && pr.pageRef !== undefined && this.current?.pageRef !== undefined;
       const finished = this.current?.path.length === 0 && this.current.pageRef !== undefined;
       if (continues && !(this.headed && (entryLike || finished))) {
         this.extend(pr);
         continue;
       }
       if (pr.labels.length > 0) continue;
-      if (this.headed && pr.row.leader && pr.pageRef !== undefined && pr.desc.length > 0) {
+      if (this.headed && pr.pageRef !== undefined && pr.desc.length > 0) {
         this.openUnlabelled(pr);
         continue;
       }
-      if (this.headed && !pr.row.leader && pr.pageRef === undefined) {
+      if (this.headed && pr.pageRef === undefined) {
         // A line ending in a colon introduces the list (`This Judgment is organised as follows:`).
         if (/:\s*$/.test(pr.row.text)) {
           this.pending = [];

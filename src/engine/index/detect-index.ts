@@ -126,6 +126,8 @@ interface PageStats {
   unlabelledRefs: number;
   /** The page numbers of those rows mostly rise from row to row, as in a list of contents. */
   refsRise: boolean;
+  /** Unlabelled rows whose page number is set apart by a wide gap, with no leader (`ARGUMENT        5`). */
+  gapRefs: number;
   header: boolean;
   labelled: number;
   keyworded: number;
@@ -159,6 +161,7 @@ function pageStats(layout: PageLayout): PageStats {
   let stop = false;
   let unlabelledRefs = 0;
   const refs: number[] = [];
+  let gapRefs = 0;
   let header = false;
   let labelled = 0;
   let keyworded = 0;
@@ -170,6 +173,7 @@ function pageStats(layout: PageLayout): PageStats {
       else heading = true;
       if (p.heading === 'toc') toc = true;
     }
+    if (p.labels.length === 0 && !p.row.leader && p.pageRef !== undefined && p.desc.length > 0) gapRefs++;
     if (p.labels.length === 0 && p.row.leader && p.pageRef !== undefined) {
       unlabelledRefs++;
       if (/^\d+$/.test(p.pageRef)) refs.push(Number(p.pageRef));
@@ -184,7 +188,7 @@ function pageStats(layout: PageLayout): PageStats {
   let rising = 0;
   for (let i = 1; i < refs.length; i++) if (refs[i]! >= refs[i - 1]!) rising++;
   const refsRise = refs.length >= 2 && rising >= 0.85 * (refs.length - 1);
-  return { layout, parsed, heading, toc, stop, unlabelledRefs, refsRise, header, labelled, keyworded, withRef, content: parsed.length };
+  return { layout, parsed, heading, toc, stop, unlabelledRefs, refsRise, gapRefs, header, labelled, keyworded, withRef, content: parsed.length };
 }
 
 /**
@@ -199,6 +203,7 @@ function opensIndex(s: PageStats, next: PageStats | undefined): boolean {
   if (s.stop) return false;
   if (unheadedContents(s)) return true;
   if (s.heading && s.labelled + s.unlabelledRefs >= 2) return true;
+  if (s.heading && s.toc && s.gapRefs >= 3 && s.gapRefs >= 0.5 * s.content) return true;
   if (s.heading && (s.labelled >= 2 || (s.labelled >= 1 && next !== undefined && next.labelled >= 2))) return true;
   if (s.labelled < 3) return false;
   const share = s.labelled / Math.max(1, s.content);
@@ -207,7 +212,9 @@ function opensIndex(s: PageStats, next: PageStats | undefined): boolean {
 
 function mayContinue(t: PageStats): boolean {
   if (t.stop) return false;
-  if (t.labelled === 0) return t.unlabelledRefs >= 2 || (t.unlabelledRefs === 1 && t.content <= 3);
+  if (t.labelled === 0) {
+    return t.unlabelledRefs >= 2 || (t.unlabelledRefs === 1 && t.content <= 3) || (t.gapRefs >= 3 && t.gapRefs >= 0.5 * t.content);
+  }
   if (t.header || t.heading) return true;
   const share = t.labelled / Math.max(1, t.content);
   return share >= 0.3 || t.withRef >= 2;

@@ -133,7 +133,10 @@ function layout(pages: PageText[]): PageLayout[] {
         // A stamp with the page within the item is page furniture; a bare `TAB 3` may be a divider's text.
         if (stamp?.sub != null) continue;
         // a number after a leader is an index entry's page number (an entry wrapped onto this page), not the page's
-        const n = r.leader ? null : footerNumber(r.text) ?? cellNumber(r) ?? lineNumberIn(clean, r);
+        // (a number among other footer text counts only in a footer repeated from page to page, not in a
+        // paragraph that happens to start low on the page: `26  The email of that morning …`)
+        const repeated = (counts.get(signature(r.text)) ?? 0) >= minRepeat;
+        const n = r.leader ? null : footerNumber(r.text) ?? (repeated ? cellNumber(r) ?? lineNumberIn(clean, r) : null);
         if (n !== null) {
           printed.push(n);
           continue;

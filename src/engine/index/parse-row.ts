@@ -83,6 +83,12 @@ function isHeader(row: Row): boolean {
  */
 function unglueRef(row: Row): Row {
   const last = row.words[row.words.length - 1];
+  // Two dots before a number set apart (`Merchantable.. 20`): a leader cut short.
+  const prev = row.words[row.words.length - 2];
+  if (last && prev && !row.leader && /^\d{1,4}$/.test(last.text) && /[A-Za-z)]\.{2}$/.test(prev.text)) {
+    const words: Token[] = [...row.words.slice(0, -2), { ...prev, text: prev.text.slice(0, -2) }, { ...last, breakBefore: true }];
+    return { ...row, words, text: words.map((w) => w.text).join(' '), leader: true };
+  }
   const m = last ? /^(.*(?:[A-Za-z]{2}|\)))\.(\d{1,4})$/.exec(last.text) : null;
   if (!last || !m || row.leader) return row;
   const [x0, y0, x1, y1] = last.bbox;
@@ -200,7 +206,9 @@ export function parseRow(input: Row, opts: { ocr: boolean; light?: boolean }): P
     labels = [];
     consumed = 0;
   }
-  if (opts.light && labels.length === 0 && !row.leader) return base;
+  const lastWord = words[words.length - 1]!;
+  const setApart = lastWord.breakBefore && /^\d{1,4}$/.test(lastWord.text);
+  if (opts.light && labels.length === 0 && !row.leader && !setApart) return base;
   const rest = words.slice(consumed);
   if (labels.length > 0 && rest.length === 0) return { ...base, keyword, labels, labelX, bare: true };
 

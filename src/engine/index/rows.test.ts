@@ -19,6 +19,8 @@ describe('pageRows: a diagonal watermark across the page', () => {
     expect(isDiagonal([200, 300, 560, 530], 'TAB 3')).toBe(false);
     expect(isDiagonal([570, 300, 594, 380], 'TAB 3')).toBe(false);
     expect(isDiagonal([72, 100, 400, 112], 'Affidavit of Witness 1')).toBe(false);
+    // a narrow label of a table of contents nested five deep
+    expect(isDiagonal([186, 397, 196, 413], 'ii.')).toBe(false);
   });
 });
 

@@ -163,7 +163,8 @@ export function isDiagonal(bbox: BBox, text: string): boolean {
   const w = bbox[2] - bbox[0];
   const h = bbox[3] - bbox[1];
   // (the box's shape first: most lines are far wider than tall, and counting characters costs more)
-  if (h <= 0 || w / h < 0.6 || w / h > 3) return false;
+  // (and a watermark is large: a short narrow label such as `ii.` has a box of much the same shape)
+  if (h < 40 || w / h < 0.6 || w / h > 3) return false;
   const chars = text.replace(/\s+/g, '').length;
   return chars >= 3 && h > 4.5 * (w / chars);
 }

@@ -61,3 +61,20 @@ describe('a table of contents with no leaders, double spaced, in two parts', () 
     ]);
   });
 });
+
+describe('a leader cut short', () => {
+  it('two dots before the page number are a leader: the number is not part of the title', () => {
+    const toc = makePage(2, {
+      rows: [
+        { text: 'TABLE OF CONTENTS', x: 260 },
+        { text: 'I. | INTRODUCTION ........................................ 1', x: 104, cols: [104, 140] },
+        { text: 'II. | The Product Is Merchantable as a Matter of Law.. | 20', x: 104, cols: [104, 140, 500] },
+        { text: 'III. | CONCLUSION .......................................... 24', x: 104, cols: [104, 140] },
+      ],
+    });
+    const det = detectIndex([body(1), toc, ...Array.from({ length: 30 }, (_, k) => body(k + 3))]);
+    expect(det.items.map((i) => [i.text, i.pageRef])).toEqual([
+      ['INTRODUCTION', '1'], ['The Product Is Merchantable as a Matter of Law', '20'], ['CONCLUSION', '24'],
+    ]);
+  });
+});
