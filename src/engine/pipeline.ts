@@ -2,6 +2,8 @@ import { detectIndex } from './index/detect-index.ts';
 import { validateMaster } from './link.ts';
 import { openPdf } from './pdf/index.ts';
 import type { PdfDoc } from './pdf/types.ts';
+import { layoutPages } from './index/page-layout.ts';
+import { printedPageLabels } from './resolve/printed-pages.ts';
 import { resolveDestinations } from './resolve/resolve-destinations.ts';
 import { LIKELY_INDEX_PAGES, readDocument, type ReadProgress } from './text/read-document.ts';
 import { EngineError, type IndexDetection, type ReviewJson } from './types.ts';
@@ -91,6 +93,10 @@ export async function linkBrief(input: LinkInput): Promise<LinkResult> {
       ...(record ? { recordName: input.recordName ?? 'record.pdf', recordPages: record.pageCount } : {}),
       detection,
       destinations,
+      printedPages: {
+        source: printedPageLabels(layoutPages(briefRead.pages)),
+        ...(recordRead ? { record: printedPageLabels(layoutPages(recordRead.pages)) } : {}),
+      },
     });
     progress?.({ phase: 'write', done: 0, total: 1 });
     const pdf = writeMaster(brief, record, review);

@@ -83,8 +83,9 @@ export interface OcrProgress {
 
 /** review.json, exactly as DESIGN §5. */
 export interface ReviewJson {
-  source: { file: string; pages: number };
-  record: { file: string; pages: number; offset: number } | null;
+  /** printedPages: the number printed on each page as the engine read it (`ii`, `12`), null where none. */
+  source: { file: string; pages: number; printedPages?: Array<string | null> };
+  record: { file: string; pages: number; offset: number; printedPages?: Array<string | null> } | null;
   index: {
     pages: number[];
     items: Array<{

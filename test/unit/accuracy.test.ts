@@ -136,6 +136,10 @@ describe('accuracy on generated fixtures', () => {
       expect(s.review.validation.links_created).toBe(s.destRight - f.truth.items.filter((t) => t.noDestination).length);
       // Bookmarks mirror the index: on a text layer every description reads as printed (whole, not merged).
       if (!f.scanned) expect(s.textProblems, 'descriptions as printed').toEqual([]);
+      // The number printed on every page, as review.json gives it (and the PDF's page labels carry it).
+      if (f.truth.printedPages && !f.scanned) {
+        expect((s.review.source.printedPages ?? []).map((p) => p ?? ''), 'printed page numbers').toEqual(f.truth.printedPages);
+      }
       // Where the index's page number disagrees with the divider, the divider wins with a lower confidence.
       const conf = (i: number) => s.review.links.find((l) => l.item === i + 1)?.confidence ?? 0;
       const doubtful = f.truth.items.flatMap((t, i) => (t.refDisagrees ? [conf(i)] : []));

@@ -26,3 +26,12 @@ describe('printed page numbers in footers set in several cells', () => {
     expect(layoutPages(pages).map((l) => l.printed)).toEqual([[5], [6], [7], [8]]);
   });
 });
+
+describe('the printed number of each page', () => {
+  it('reads roman front matter (i, - ii -, Page iii) and arabic numbers, one label per page', async () => {
+    const { printedPageLabels } = await import('../resolve/printed-pages.ts');
+    const footers = ['', 'i', '- ii -', 'Page iii', '1', '- 2 -', 'Page 3', 'PAGE 4 –'];
+    const pages = footers.map((f, i) => makePage(i + 1, { rows: ['The parties entered into the agreement after several months'], ...(f ? { footer: f } : {}) }));
+    expect(printedPageLabels(layoutPages(pages))).toEqual([null, 'i', 'ii', 'iii', '1', '2', '3', '4']);
+  });
+});

@@ -18,6 +18,8 @@ export interface PageLayout {
   printed: number[];
   /** Section page numbers printed alone there (`A1`, `B-12`, as in England & Wales bundles). */
   printedLabels: string[];
+  /** Roman page numbers of front matter printed alone there (`ii`, `- iv -`, `Page iii`), lower case. */
+  printedRoman: string[];
   /** Tab stamps: `Tab 3, p. 2` (or `Tab 3` alone) printed on a page of the item, most often in the margin. */
   stamps: TabStamp[];
 }
@@ -42,6 +44,8 @@ export function tabStamp(text: string): TabStamp | null {
 const PAGE_OF = /\bpage\s+\d+\s+of\s+\d+\b/i;
 const COURT_HEADER = /\b(case|document|doc\.?|filed|entered)\b.*\b(filed|page|pageid)\b/i;
 const PAGE_LABEL = /^(?:page\s+)?([A-Z]{1,2}-?\d{1,4})$/;
+const PAGE_ROMAN = /^(?:[Pp]age\s+|PAGE\s+)?[-–—]?\s*([ivxlc]{1,7})\s*[-–—]?$/;
+const PAGE_ROMAN_UPPER = /^(?:(?:page|PAGE)\s+([IVXLC]{1,7})|[-–—]\s*([IVXLC]{1,7})\s*[-–—])$/;
 const PAGE_NUMBER = /^(?:page|pg\.?|p\.)?\s*[-–—]?\s*([0-9IlO]{1,4})\s*[-–—]?(?:\s*[.,'‘’]{1,2})?$/i;
 
 /** Digits, with OCR confusions in a footer number read back (l2 → 12, 1O → 10). */
@@ -57,6 +61,18 @@ function footerNumber(text: string): number | null {
 }
 
 /**
+ * A page number set with the document's title in a running footer or header: `3 | OPPOSITION TO …`,
+ * `PAGE 3 – MOTION FOR …`, `OPPOSITION TO MOTION – 3`. The number (arabic or roman) as printed, or null.
+ */
+function titledNumber(text: string): string | null {
+  const t = text.trim();
+  const m = /^(\d{1,4}|[ivxlc]{1,7})\s*\|\s*\S/.exec(t) ??
+    /^(?:page|PAGE|Page)\s+(\d{1,4}|[ivxlc]{1,7})\s*[–—|-]\s*\S/.exec(t) ??
+    /[A-Za-z]\s+[–—|-]\s*(\d{1,4}|[ivxlc]{1,7})$/.exec(t);
+  return m && (/^\d/.test(m[1]!) || isRoman(m[1]!)) && m[1] !== '0' ? m[1]! : null;
+}
+
+/**
  * A footer set in several cells (`ATTORNEYS AT LAW  Case No. 3:17-cv-03022   5   BRIEF RE REMEDIES`): the
  * one cell that is a page number alone.
  */
@@ -69,21 +85,30 @@ function cellNumber(r: Row): number | null {
 
 /**
  * A footer whose page number the text layer gives as a line of its own, set close beside other footer text
- * (`… 3:17-cv-03022  5 REMEDIES FOR …`): the one such line within the row.
+ * (`… 3:17-cv-03022  5 REMEDIES FOR …`), or that a line of body text runs into (`Page 16` beside the last
+ * line): the one such line within the row; `marked`: only a number written as one (`Page 16`, `- 16 -`).
  */
-function lineNumberIn(p: PageText, r: Row): number | null {
+function lineNumberIn(p: PageText, r: Row, marked: boolean): number | null {
   const found = new Set<number>();
   for (const l of p.lines) {
     const mid = (l.bbox[1] + l.bbox[3]) / 2;
     if (mid < r.bbox[1] || mid > r.bbox[3] || l.bbox[0] < r.bbox[0] - 1 || l.bbox[2] > r.bbox[2] + 1) continue;
+    // outside a repeated footer only a number that says it is one (`Page 16`, `- 16 -`), not a paragraph's
+    if (marked && !/^(?:page|pg\.?|p\.)\s|^[-–—]\s*\d+\s*[-–—]$/i.test(l.text.trim())) continue;
     const n = footerNumber(l.text);
     if (n !== null) found.add(n);
   }
   return found.size === 1 ? [...found][0]! : null;
 }
 
+/** A well-formed roman numeral (`iv`, not `iiv` or `civil`). */
+export function isRoman(s: string): boolean {
+  return s.length > 0 && /^m{0,3}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})$/i.test(s);
+}
+
 function signature(text: string): string {
-  return text.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ').trim();
+  // page numbers aside, arabic or roman (`ii | OPPOSITION …` repeats `3 | OPPOSITION …`)
+  return text.toLowerCase().replace(/\d+/g, '#').replace(/\b[ivxlc]{1,7}\b/g, (w) => (isRoman(w) ? '#' : w)).replace(/\s+/g, ' ').trim();
 }
 
 /**
@@ -124,6 +149,7 @@ function layout(pages: PageText[]): PageLayout[] {
     const content: Row[] = [];
     const printed: number[] = [];
     const printedLabels: string[] = [];
+    const printedRoman: string[] = [];
     const stamps: TabStamp[] = [];
     for (const r of rows) {
       const margin = inMargin(r, p.height);
@@ -136,9 +162,19 @@ function layout(pages: PageText[]): PageLayout[] {
         // (a number among other footer text counts only in a footer repeated from page to page, not in a
         // paragraph that happens to start low on the page: `26  The email of that morning …`)
         const repeated = (counts.get(signature(r.text)) ?? 0) >= minRepeat;
-        const n = r.leader ? null : footerNumber(r.text) ?? (repeated ? cellNumber(r) ?? lineNumberIn(clean, r) : null);
+        const titled = repeated && !r.leader ? titledNumber(r.text) : null;
+        if (titled && isRoman(titled)) {
+          printedRoman.push(titled.toLowerCase());
+          continue;
+        }
+        const n = r.leader ? null : footerNumber(r.text) ?? (titled ? Number(titled) : null) ?? (repeated ? cellNumber(r) ?? lineNumberIn(clean, r, false) : lineNumberIn(clean, r, true));
         if (n !== null) {
           printed.push(n);
+          continue;
+        }
+        const roman = r.leader ? null : PAGE_ROMAN.exec(r.text.trim()) ?? PAGE_ROMAN_UPPER.exec(r.text.trim());
+        if (roman && isRoman(roman[1] ?? roman[2] ?? '')) {
+          printedRoman.push((roman[1] ?? roman[2]!).toLowerCase());
           continue;
         }
         const lbl = PAGE_LABEL.exec(r.text.trim());
@@ -153,7 +189,7 @@ function layout(pages: PageText[]): PageLayout[] {
       }
       content.push(r);
     }
-    return { page: p.page, width: p.width, height: p.height, source: p.source, rows: content, printed, printedLabels, stamps };
+    return { page: p.page, width: p.width, height: p.height, source: p.source, rows: content, printed, printedLabels, printedRoman, stamps };
   });
 }
 

@@ -6,6 +6,7 @@ import { overSameRow } from '../util/geometry.ts';
 import type { PdfDoc } from './types.ts';
 import { appendDocument } from './append.ts';
 import { analysePage, type PageAnalysis } from './page-text.ts';
+import { pageLabelRanges } from './page-labels.ts';
 
 /** PdfDoc over a MuPDF PDFDocument. Pages are loaded per call and released at once. */
 export class MupdfDoc implements PdfDoc {
@@ -100,6 +101,14 @@ export class MupdfDoc implements PdfDoc {
       }
       return removed;
     });
+  }
+
+  setPageLabels(labels: Array<string | null>): void {
+    for (const r of pageLabelRanges(labels)) this.doc.setPageLabels(r.index, r.style, r.prefix, r.start);
+  }
+
+  pageLabel(page: number): string {
+    return this.#withPage(page, (p) => p.getLabel());
   }
 
   setOutline(entries: Array<{ title: string; page: number; level?: number }>): void {

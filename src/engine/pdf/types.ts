@@ -30,6 +30,14 @@ export interface PdfDoc {
    * (0 = top, default) nests an entry under the entry before it with a lower level.
    */
   setOutline(entries: Array<{ title: string; page: number; level?: number }>): void;
+  /**
+   * Page labels from the numbers printed on the pages (`ii`, `12`; null where a page shows none), one per
+   * page, so a viewer shows the printed number (`p. 12` where the paper says 12). Pages without a number
+   * are labelled `[n]` with their place in the file.
+   */
+  setPageLabels(labels: Array<string | null>): void;
+  /** The page's label as a viewer shows it (its number in the file when the document defines none). */
+  pageLabel(page: number): string;
   /** Append all pages of another document at the end; returns the 1-based page where it starts. */
   append(other: PdfDoc): number;
   /** Internal links present on a page (for validation): rect and 1-based target page (null = broken/external). */

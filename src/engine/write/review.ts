@@ -8,6 +8,8 @@ export interface ReviewInput {
   detection: IndexDetection;
   /** One per item, in item order (resolveDestinations output). */
   destinations: Destination[];
+  /** The number printed on each page of the brief and of the record (null where none was read). */
+  printedPages?: { source: Array<string | null>; record?: Array<string | null> };
 }
 
 /**
@@ -44,8 +46,10 @@ export function buildReview(input: ReviewInput): ReviewJson {
   const items = input.detection.items;
   const rects = linkRects(items);
   return {
-    source: { file: input.briefName, pages: input.briefPages },
-    record: hasRecord ? { file: input.recordName ?? 'record.pdf', pages: input.recordPages!, offset } : null,
+    source: { file: input.briefName, pages: input.briefPages, ...(input.printedPages ? { printedPages: input.printedPages.source } : {}) },
+    record: hasRecord
+      ? { file: input.recordName ?? 'record.pdf', pages: input.recordPages!, offset, ...(input.printedPages?.record ? { printedPages: input.printedPages.record } : {}) }
+      : null,
     index: {
       pages: [...input.detection.pages],
       items: items.map((it) => ({

@@ -29,6 +29,9 @@ export function writeMaster(brief: PdfDoc, record: PdfDoc | null, review: Review
     if (item) outline.push({ title: outlineTitle(item), page: link.masterPage, level: outlineLevel(item) });
   }
   brief.setOutline(outline);
+  // Page labels follow the printed numbers, so a viewer shows `p. 12` where the paper says 12.
+  const printed = [...(review.source.printedPages ?? []), ...(review.record ? review.record.printedPages ?? new Array<null>(review.record.pages).fill(null) : [])];
+  if (review.source.printedPages && printed.filter((l) => l !== null).length >= 0.5 * printed.length) brief.setPageLabels(printed);
   return brief.save();
 }
 
