@@ -1,6 +1,7 @@
 import { stextAccess, type StextAccess } from './wasm-handle.ts';
 import * as mupdf from 'mupdf';
 import type { BBox, Line, PageText, Word } from '../types.ts';
+import { looksGarbled } from './garbled-text.ts';
 
 /** Characters below which a page that is mostly image is treated as having no usable text layer. */
 const SCANT_TEXT_CHARS = 200;
@@ -185,7 +186,8 @@ export function analysePage(page: mupdf.Page, pageNumber: number, fast = true): 
     stext.destroy();
   }
   const scantText = col.chars < SCANT_TEXT_CHARS;
-  const unreadable = col.unknown > 0 && col.unknown >= UNREADABLE_RATIO * (col.chars + col.controls);
+  // glyphs without a character map (U+FFFD), or a character map that gives other letters than those drawn
+  const unreadable = (col.unknown > 0 && col.unknown >= UNREADABLE_RATIO * (col.chars + col.controls)) || looksGarbled(col.lines);
   const needsOcr = unreadable || (scantText && col.imageArea / pageArea >= IMAGE_COVER_RATIO) || (col.chars === 0 && col.imageArea > 0);
   const usable = col.lines.length > 0 && !needsOcr;
   return {
