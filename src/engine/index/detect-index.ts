@@ -1,5 +1,6 @@
 import type { IndexDetection, PageText } from '../types.ts';
 import { ItemAssembler } from './assemble-items.ts';
+import { exhibitParagraphs } from './exhibit-paragraphs.ts';
 import { isSuccessor, parseLabel } from './labels.ts';
 import { finishItems } from './finish-items.ts';
 import { layoutPages, type PageLayout } from './page-layout.ts';
@@ -99,6 +100,9 @@ function readIndex(pages: PageText[], opts?: { indexPages?: number[] }): IndexDe
     if (run.items.length === 1 && s.heading && !single) single = { ...run, at: i };
   }
   if (single) return { pages: single.pages, items: single.items };
+  // No index page: a declaration's paragraphs naming the exhibits behind its slip sheets serve as one.
+  const declared = exhibitParagraphs(layouts);
+  if (declared) return declared;
 
   const textPages = layouts.filter((l) => l.rows.length > 0).length;
   if (textPages === 0) {

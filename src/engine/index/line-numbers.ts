@@ -12,6 +12,9 @@ export interface NumberColumn {
   right: number;
   /** Left edge of the leftmost number. */
   left: number;
+  /** The first number (top of the page) and how many there are. */
+  first: number;
+  count: number;
 }
 
 interface Num { word: Word; value: number; y: number }
@@ -40,20 +43,21 @@ export function numberColumns(p: PageText): NumberColumn[] {
     if (i < nums.length && nums[i]!.word.bbox[2] - nums[i - 1]!.word.bbox[2] <= 3) continue;
     const group = nums.slice(start, i);
     start = i;
-    if (group.length >= MIN_NUMBERS && runsOn(group)) {
-      out.push({ right: Math.max(...group.map((g) => g.word.bbox[2])), left: Math.min(...group.map((g) => g.word.bbox[0])) });
+    const run = group.length >= MIN_NUMBERS ? runsOn(group) : null;
+    if (run) {
+      out.push({ right: Math.max(...group.map((g) => g.word.bbox[2])), left: Math.min(...group.map((g) => g.word.bbox[0])), ...run });
     }
   }
   return out;
 }
 
-/** Numbers that, top to bottom, mostly count up by one at a nearly even pitch. */
-function runsOn(group: Num[]): boolean {
+/** Numbers that, top to bottom, mostly count up by one at a nearly even pitch: their first and count; else null. */
+function runsOn(group: Num[]): { first: number; count: number } | null {
   // One number per height: a page drawn twice over (the same column repeated) counts once.
   const byY = new Map<number, Num>();
   for (const g of group) byY.set(Math.round(g.y), g);
   const seq = [...byY.values()].sort((a, b) => a.y - b.y);
-  if (seq.length < MIN_NUMBERS) return false;
+  if (seq.length < MIN_NUMBERS) return null;
   let next = 0;
   const gaps: number[] = [];
   for (let i = 1; i < seq.length; i++) {
@@ -62,16 +66,18 @@ function runsOn(group: Num[]): boolean {
       gaps.push(seq[i]!.y - seq[i - 1]!.y);
     }
   }
-  if (next < 0.8 * (seq.length - 1) || gaps.length < MIN_NUMBERS - 1) return false;
+  if (next < 0.8 * (seq.length - 1) || gaps.length < MIN_NUMBERS - 1) return null;
   gaps.sort((a, b) => a - b);
   const median = gaps[gaps.length >> 1]!;
   const even = gaps.filter((g) => Math.abs(g - median) <= 0.15 * median).length;
-  return median > 0 && even >= 0.8 * gaps.length;
+  return median > 0 && even >= 0.8 * gaps.length ? { first: seq[0]!.value, count: seq.length } : null;
 }
 
 /**
  * The line-number columns of a document: page columns that recur (same right edge within 4 pt) on at
- * least half of the pages with text, and on two pages or more.
+ * least half of the pages with text, and on two pages or more; or that number a whole page from 1 (20
+ * lines or more) on two pages or more, as the pleading pages of a declaration filed with its exhibits
+ * do (an index numbered 1, 2, 3 runs on from page to page instead of starting again).
  */
 export function documentNumberColumns(pages: PageText[]): NumberColumn[] {
   const perPage = pages.map(numberColumns);
@@ -81,8 +87,9 @@ export function documentNumberColumns(pages: PageText[]): NumberColumn[] {
   for (const cols of perPage) {
     for (const c of cols) {
       if (out.some((o) => Math.abs(o.right - c.right) <= 4)) continue;
-      const on = perPage.filter((cs) => cs.some((x) => Math.abs(x.right - c.right) <= 4)).length;
-      if (on >= need) out.push(c);
+      const same = perPage.flatMap((cs) => cs.filter((x) => Math.abs(x.right - c.right) <= 4));
+      const fromOne = same.filter((x) => x.first <= 2 && x.count >= 20).length;
+      if (same.length >= need || (same.length >= 2 && fromOne >= 2)) out.push(c);
     }
   }
   return out;

@@ -44,7 +44,7 @@ export type IndexHeading = ItemType | 'index' | 'toc' | 'stop';
 const HEADINGS: Array<[RegExp, IndexHeading]> = [
   [/^(table|index|list) of (authorities|cases|statutes)\b|^authorities (cited|relied)/, 'stop'],
   [/^(table of contents|contents)\b/, 'toc'],
-  [/^(index|list|schedule) of (exhibits?|tabs)\b/, 'exhibit'],
+  [/^(index|list|schedule) of (exhibits?|tabs)\b|^exhibit list$/, 'exhibit'],
   [/^(index|list) of (schedules)\b/, 'schedule'],
   [/^(index|list) of (appendices)\b/, 'appendix'],
   [/^(index|index of documents|index to|list of documents|document index|index of the|record index)\b/, 'index'],
