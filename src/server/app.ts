@@ -14,6 +14,7 @@ import { authRoutes } from './routes/auth.ts';
 import { localAuthRoutes, type AuthRateLimits } from './routes/auth-local.ts';
 import { caseRoutes } from './routes/cases.ts';
 import { healthRoutes, type QueueState } from './routes/health.ts';
+import { peopleRoutes } from './routes/people.ts';
 import type { Storage } from './storage/files.ts';
 import { serveWeb } from './web/static.ts';
 
@@ -89,6 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   healthRoutes(app, db, deps.queueState);
   authRoutes(app, db, config, config.oidc ? new OidcClient(config.oidc) : null);
   localAuthRoutes(app, db, config, limits);
+  peopleRoutes(app, db, config);
   caseRoutes(app, db, deps.storage);
   await registerDocumentRoutes(app, { db, storage: deps.storage, config, ...(deps.jobs ? { jobs: deps.jobs } : {}) });
   await serveWeb(app, deps.webRoot);

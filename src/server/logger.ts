@@ -2,7 +2,7 @@
 // tokens and set-cookie are redacted, and secret query parameters (OIDC code/state) are masked in URLs.
 import pino, { type DestinationStream, type Logger } from 'pino';
 
-const secretParams = /([?&](?:code|state|token|access_token|id_token|refresh_token|session_state|password)=)[^&#]*/gi;
+const secretParams = /([?&](?:code|state|token|invite|access_token|id_token|refresh_token|session_state|password)=)[^&#]*/gi;
 
 export function maskUrl(url: string): string {
   return url.replace(secretParams, '$1[redacted]');
