@@ -16,6 +16,7 @@ import { caseRoutes } from './routes/cases.ts';
 import { healthRoutes, type QueueState } from './routes/health.ts';
 import { peopleRoutes } from './routes/people.ts';
 import type { Storage } from './storage/files.ts';
+import { installSecurityHeaders } from './web/security-headers.ts';
 import { serveWeb } from './web/static.ts';
 
 export interface AppDeps {
@@ -74,13 +75,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return reply.code(status).send({ error: codeForStatus(status), message: e.message ?? 'Bad request' });
   });
 
-  // Baseline browser protections on every response: no MIME sniffing, no framing (clickjacking), no
-  // full URLs leaked to other sites.
-  app.addHook('onSend', async (_req, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('x-frame-options', 'DENY');
-    reply.header('referrer-policy', 'same-origin');
-  });
+  installSecurityHeaders(app, { https: config.secureCookies });
 
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false });
