@@ -1,6 +1,8 @@
 // OpenID Connect sign-in against a real provider: authorization code + PKCE + state + nonce, identity
 // from the ID token, ALLOWED_EMAIL_DOMAINS at the callback.
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditEvents } from '../../src/server/db/schema.ts';
 import { freePort } from '../../src/server/db/embedded.ts';
 import { newAccount, startTestApp, type TestApp } from './support/app.ts';
 import { browse, CookieJar, startProvider, type TestProvider } from './support/oidc.ts';
@@ -91,6 +93,8 @@ describe('OpenID Connect sign-in', () => {
     expect(page).toContain('<h1>You cannot sign in here yet</h1>');
     expect(page).toContain('needs an invitation from a member of your firm');
     expect(refusedJar.get('brieflink_session')).toBeUndefined();
+    const audited = await open.database.db.select().from(auditEvents).where(eq(auditEvents.action, 'login-failed'));
+    expect(audited.map((r) => r.after)).toContainEqual(expect.objectContaining({ email: bob.email, method: 'oidc', reason: 'not-allowed', ip: '127.0.0.1' }));
     const refusal = await open.app.inject({ url: '/api/people', headers: { cookie: adaJar.header() } });
     expect(refusal.json().members.some((m: { email: string }) => m.email === bob.email)).toBe(false);
 

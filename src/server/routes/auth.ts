@@ -49,9 +49,9 @@ export function authRoutes(app: FastifyInstance, db: Db, config: Config, oidc: O
 
   // The browser lands here from the provider: a refusal is a page to read, not JSON.
   app.get('/api/callback', { config: { public: true } }, async (req, reply) => {
+    if (!oidc) throw new AppError('not_found', 'Sign-in provider is not configured');
     let identity: OidcIdentity | null = null;
     try {
-      if (!oidc) throw new AppError('not_found', 'Sign-in provider is not configured');
       let transaction: OidcTransaction;
       try {
         transaction = JSON.parse(req.cookies[TX_COOKIE] ?? '') as OidcTransaction;
@@ -66,13 +66,15 @@ export function authRoutes(app: FastifyInstance, db: Db, config: Config, oidc: O
       setSessionCookie(reply, session.token, session.expiresAt, config.secureCookies);
       return reply.redirect('/');
     } catch (err) {
-      if (!(err instanceof AppError) || err.status >= 500) throw err;
+      if (!(err instanceof AppError)) throw err;
+      if (err.status >= 500) req.log.error({ err }, err.message);
       const reason = identity ? 'not-allowed' : 'provider-refused';
       await recordFailedSignIn(db, req, { email: identity?.email ?? null, method: 'oidc', reason, detail: err.message });
+      const refused = err.status === 403;
       return sendMessagePage(reply, err.status, {
-        title: err.status === 403 ? 'You cannot sign in here yet' : 'Sign-in did not complete',
+        title: refused ? 'You cannot sign in here yet' : 'Sign-in did not complete',
         message: err.message,
-        link: { href: '/', text: 'Back to Brieflink' },
+        link: refused ? { href: '/', text: 'Back to Brieflink' } : { href: '/api/login', text: 'Sign in again' },
       });
     }
   });
