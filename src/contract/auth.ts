@@ -9,11 +9,23 @@ export const user = z.object({
 });
 export type User = z.infer<typeof user>;
 
+export const MIN_PASSWORD_LENGTH = 10;
+
+/** At least 10 characters once spaces at either end are set aside (so never all whitespace). */
+export const newPassword = z
+  .string()
+  .max(200)
+  .refine((p) => p.trim().length >= MIN_PASSWORD_LENGTH, {
+    message: `The password must have at least ${MIN_PASSWORD_LENGTH} characters (spaces at either end do not count)`,
+  });
+
 export const registerBody = z.object({
   email: z.string().trim().toLowerCase().email().max(254),
   firstName: z.string().trim().min(1).max(100),
   lastName: z.string().trim().min(1).max(100),
-  password: z.string().min(10).max(200),
+  password: newPassword,
+  /** The token of an invitation link (/signup?invite=…). */
+  invite: z.string().trim().min(1).max(200).optional(),
 });
 export type RegisterBody = z.infer<typeof registerBody>;
 

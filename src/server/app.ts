@@ -14,7 +14,9 @@ import { authRoutes } from './routes/auth.ts';
 import { localAuthRoutes, type AuthRateLimits } from './routes/auth-local.ts';
 import { caseRoutes } from './routes/cases.ts';
 import { healthRoutes, type QueueState } from './routes/health.ts';
+import { peopleRoutes } from './routes/people.ts';
 import type { Storage } from './storage/files.ts';
+import { installSecurityHeaders } from './web/security-headers.ts';
 import { serveWeb } from './web/static.ts';
 
 export interface AppDeps {
@@ -73,13 +75,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return reply.code(status).send({ error: codeForStatus(status), message: e.message ?? 'Bad request' });
   });
 
-  // Baseline browser protections on every response: no MIME sniffing, no framing (clickjacking), no
-  // full URLs leaked to other sites.
-  app.addHook('onSend', async (_req, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('x-frame-options', 'DENY');
-    reply.header('referrer-policy', 'same-origin');
-  });
+  installSecurityHeaders(app, { https: config.secureCookies });
 
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false });
@@ -89,6 +85,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   healthRoutes(app, db, deps.queueState);
   authRoutes(app, db, config, config.oidc ? new OidcClient(config.oidc) : null);
   localAuthRoutes(app, db, config, limits);
+  peopleRoutes(app, db, config);
   caseRoutes(app, db, deps.storage);
   await registerDocumentRoutes(app, { db, storage: deps.storage, config, ...(deps.jobs ? { jobs: deps.jobs } : {}) });
   await serveWeb(app, deps.webRoot);

@@ -32,6 +32,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       oidc: undefined,
       allowedEmailDomains: [],
+      registration: 'invitation',
     });
   });
 
@@ -54,6 +55,7 @@ describe('loadConfig', () => {
       OCR_WORKERS: '3',
       EMBEDDED_PG_PORT: '54329',
       JOB_STALE_SECONDS: '45',
+      REGISTRATION: 'open',
     });
     expect(c).toMatchObject({
       port: 8080,
@@ -71,6 +73,7 @@ describe('loadConfig', () => {
       ocrWorkers: 3,
       embeddedPgPort: 54329,
       staleJobMs: 45_000,
+      registration: 'open',
     });
   });
 
@@ -88,6 +91,7 @@ describe('loadConfig', () => {
     [{ OIDC_ISSUER: 'https://id.example.com', OIDC_CLIENT_ID: 'x' }, 'OIDC_CLIENT_SECRET'],
     [{ ALLOWED_EMAIL_DOMAINS: 'firm.example, not a domain' }, 'ALLOWED_EMAIL_DOMAINS'],
     [{ OCR_WORKERS: '-1' }, 'OCR_WORKERS'],
+    [{ REGISTRATION: 'anyone' }, 'REGISTRATION'],
   ])('%j is refused naming %s', (env, variable) => {
     const err = errorFor(env);
     expect(err.variable).toBe(variable);

@@ -35,6 +35,7 @@ const envSchema = z.object({
   OIDC_CLIENT_ID: optionalText,
   OIDC_CLIENT_SECRET: optionalText,
   ALLOWED_EMAIL_DOMAINS: optionalText,
+  REGISTRATION: optionalText.pipe(z.enum(['invitation', 'open'], { error: "must be 'invitation' or 'open'" }).optional()),
   OCR_WORKERS: optionalText.pipe(intIn(1, 64).optional()),
   EMBEDDED_PG_PORT: optionalText.pipe(intIn(1024, 65535).optional()),
   JOB_STALE_SECONDS: intIn(5, 3600).default(20),
@@ -62,8 +63,13 @@ export interface Config {
   secureCookies: boolean;
   trustProxy: boolean;
   oidc: OidcConfig | undefined;
-  /** Lower-case domains; empty = anyone may sign in. */
+  /** Lower-case domains whose addresses may create an account without an invitation. */
   allowedEmailDomains: string[];
+  /**
+   * 'invitation' (default): after the first account, only invited people and allowed domains may
+   * create one. 'open': anyone who reaches the server may (a demo setting).
+   */
+  registration: 'invitation' | 'open';
   ocrWorkers: number | undefined;
   embeddedPgPort: number | undefined;
   /** A running document job that sent no heartbeat for this long counts as dead and is queued again. */
@@ -130,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         ? { issuer: e.OIDC_ISSUER!, clientId: e.OIDC_CLIENT_ID!, clientSecret: e.OIDC_CLIENT_SECRET! }
         : undefined,
     allowedEmailDomains: domains,
+    registration: e.REGISTRATION ?? 'invitation',
     ocrWorkers: e.OCR_WORKERS,
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     staleJobMs: e.JOB_STALE_SECONDS * 1000,

@@ -1,8 +1,10 @@
 // pino logger for the whole process. Secrets never reach the log: passwords, cookies, Authorization,
-// tokens and set-cookie are redacted, and secret query parameters (OIDC code/state) are masked in URLs.
+// tokens and set-cookie are redacted, secret query parameters (OIDC code/state) are masked in URLs, and
+// database errors are logged without their query parameters (log-errors.ts).
 import pino, { type DestinationStream, type Logger } from 'pino';
+import { serializeError } from './log-errors.ts';
 
-const secretParams = /([?&](?:code|state|token|access_token|id_token|refresh_token|session_state|password)=)[^&#]*/gi;
+const secretParams = /([?&](?:code|state|token|invite|access_token|id_token|refresh_token|session_state|password)=)[^&#]*/gi;
 
 export function maskUrl(url: string): string {
   return url.replace(secretParams, '$1[redacted]');
@@ -44,7 +46,7 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
           remoteAddress: req.ip,
         }),
         res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
-        err: pino.stdSerializers.err,
+        err: serializeError,
       },
     },
     destination ?? pino.destination({ fd: 1, sync: true }),

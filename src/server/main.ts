@@ -29,6 +29,12 @@ try {
 }
 
 const log = createLogger(config.logLevel);
+if (config.registration === 'open') {
+  log.warn('REGISTRATION=open: anyone who can reach this server can create an account and see every case');
+}
+if (!config.oidc && config.allowedEmailDomains.length) {
+  log.warn('ALLOWED_EMAIL_DOMAINS with local accounts: addresses are not verified, so anyone may sign up with one of those domains');
+}
 let lock: DataDirLock;
 try {
   lock = lockDataDir(config.dataDir);

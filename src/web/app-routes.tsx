@@ -5,6 +5,7 @@ import { HelpPage } from './pages/help-page.tsx';
 import { LandingPage } from './pages/landing-page.tsx';
 import { NotFoundPage } from './pages/not-found-page.tsx';
 import { OcrPage, OcrRedirect } from './pages/ocr-page.tsx';
+import { PeoplePage } from './pages/people-page.tsx';
 import { ReviewPage } from './pages/review-page.tsx';
 import { PrivacyPage } from './pages/privacy-page.tsx';
 import { SignInPage } from './pages/sign-in-page.tsx';
@@ -60,6 +61,7 @@ export function AppRoutes({ set }: { set: RouteSet }) {
       <Route path="/cases/:caseId/review" element={<ReviewPage />} />
       <Route path="/ocr" element={<OcrRedirect />} />
       <Route path="/help" element={<HelpPage />} />
+      <Route path="/people" element={<PeoplePage />} />
       <Route path="/privacy-policy" element={<PrivacyPage />} />
       <Route path="/terms-of-service" element={<TermsPage />} />
       <Route path="/signin" element={<Navigate to="/" replace />} />

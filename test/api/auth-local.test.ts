@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, sessions } from '../../src/server/db/schema.ts';
+import { auditEvents, sessions, users } from '../../src/server/db/schema.ts';
 import { newAccount, sessionCookie, signUp, startTestApp, type TestApp } from './support/app.ts';
 
 describe('local accounts', () => {
@@ -62,11 +62,12 @@ describe('local accounts', () => {
     expect(unknown.json().message).toBe(wrong.json().message);
   });
 
-  it('refuses a second account with the same email (409) and a short password (400 naming the field)', async () => {
-    const { account } = await signUp(t.app);
-    const again = await t.app.inject({ method: 'POST', url: '/api/auth/local/register', payload: { ...account, email: account.email.toUpperCase() } });
-    expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe('An account with this email already exists');
+  it('creates no second account for the same email and refuses a short password (400 naming the field)', async () => {
+    const { account, id } = await signUp(t.app);
+    const again = await t.app.inject({ method: 'POST', url: '/api/auth/local/register', payload: { ...newAccount(), email: account.email.toUpperCase() } });
+    expect(again.statusCode).toBe(401);
+    const rows = await t.database.db.select().from(users).where(eq(users.email, account.email));
+    expect(rows.map((r) => r.id)).toEqual([id]);
     const short = await t.app.inject({ method: 'POST', url: '/api/auth/local/register', payload: { ...newAccount(), password: 'short' } });
     expect(short.statusCode).toBe(400);
     expect(short.json().field).toBe('password');
@@ -149,6 +150,7 @@ describe('local accounts', () => {
     expect(publicRoutes.sort()).toEqual(
       [
         'GET /api/auth/config',
+        'GET /api/auth/invitation',
         'GET /api/auth/user',
         'GET /api/callback',
         'GET /api/health',
@@ -177,7 +179,7 @@ describe('local accounts', () => {
 describe('ALLOWED_EMAIL_DOMAINS (local accounts)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp({ env: { ALLOWED_EMAIL_DOMAINS: 'firm.example, partner.example' } });
+    t = await startTestApp({ env: { ALLOWED_EMAIL_DOMAINS: 'firm.example, partner.example', REGISTRATION: 'invitation' } });
   });
   afterAll(async () => t?.close());
 
@@ -186,7 +188,9 @@ describe('ALLOWED_EMAIL_DOMAINS (local accounts)', () => {
     expect(ok.statusCode).toBe(201);
     const no = await t.app.inject({ method: 'POST', url: '/api/auth/local/register', payload: newAccount('gmail.com') });
     expect(no.statusCode).toBe(403);
-    expect(no.json().message).toBe('Sign-in is limited to email addresses at firm.example, partner.example. Ask your administrator for access.');
+    expect(no.json().message).toBe(
+      'Creating an account here needs an invitation from a member of your firm, or an email address at firm.example, partner.example.',
+    );
     expect(no.cookies.find((c) => c.name === 'brieflink_session')).toBeUndefined();
   });
 

@@ -76,6 +76,15 @@ describe('health and readiness', () => {
     for (const res of [api, file]) {
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['referrer-policy']).toBe('same-origin');
+      expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+      expect(res.headers['permissions-policy']).toContain('camera=()');
+      const csp = String(res.headers['content-security-policy']);
+      for (const directive of ["default-src 'self'", "script-src 'self'", "object-src 'none'", "frame-ancestors 'none'", "base-uri 'self'"]) {
+        expect(csp, directive).toContain(directive);
+      }
+      expect(csp.split(';').find((d) => d.trim().startsWith('script-src'))).not.toContain('unsafe');
+      expect(res.headers['strict-transport-security']).toBeUndefined(); // plain http here
     }
   });
 });

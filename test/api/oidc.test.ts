@@ -1,6 +1,8 @@
 // OpenID Connect sign-in against a real provider: authorization code + PKCE + state + nonce, identity
 // from the ID token, ALLOWED_EMAIL_DOMAINS at the callback.
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditEvents } from '../../src/server/db/schema.ts';
 import { freePort } from '../../src/server/db/embedded.ts';
 import { newAccount, startTestApp, type TestApp } from './support/app.ts';
 import { browse, CookieJar, startProvider, type TestProvider } from './support/oidc.ts';
@@ -19,8 +21,8 @@ describe('OpenID Connect sign-in', () => {
     restrictedBase = `http://127.0.0.1:${restrictedPort}`;
     provider = await startProvider(providerPort, 'brieflink', 'test-client-secret', [`${openBase}/api/callback`, `${restrictedBase}/api/callback`]);
     const oidcEnv = { OIDC_ISSUER: provider.issuer, OIDC_CLIENT_ID: 'brieflink', OIDC_CLIENT_SECRET: 'test-client-secret' };
-    open = await startTestApp({ env: { ...oidcEnv, APP_URL: openBase } });
-    restricted = await startTestApp({ env: { ...oidcEnv, APP_URL: restrictedBase, ALLOWED_EMAIL_DOMAINS: 'firm.example' } });
+    open = await startTestApp({ env: { ...oidcEnv, APP_URL: openBase, REGISTRATION: 'invitation' } });
+    restricted = await startTestApp({ env: { ...oidcEnv, APP_URL: restrictedBase, ALLOWED_EMAIL_DOMAINS: 'firm.example', REGISTRATION: 'invitation' } });
     await open.app.listen({ port: openPort, host: '127.0.0.1' });
     await restricted.app.listen({ port: restrictedPort, host: '127.0.0.1' });
   });
@@ -75,6 +77,43 @@ describe('OpenID Connect sign-in', () => {
     expect(me2.lastName).toBe('King');
   });
 
+  it('refuses a first sign-in from an unknown email with a clear page; an invitation for that email lets it in', async () => {
+    provider.signInAs(ada); // the first account of this deployment (or already a member)
+    const adaJar = new CookieJar();
+    await browse(`${openBase}/api/login`, adaJar);
+    expect(adaJar.get('brieflink_session')).toBeTruthy();
+
+    const bob = { sub: 'acct-bob', email: 'bob@counsel.example', given_name: 'Bob', family_name: 'Hart' };
+    provider.signInAs(bob);
+    const refusedJar = new CookieJar();
+    const { res } = await browse(`${openBase}/api/login`, refusedJar);
+    expect(res.status).toBe(403);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    const page = await res.text();
+    expect(page).toContain('<h1>You cannot sign in here yet</h1>');
+    expect(page).toContain('needs an invitation from a member of your firm');
+    expect(refusedJar.get('brieflink_session')).toBeUndefined();
+    const audited = await open.database.db.select().from(auditEvents).where(eq(auditEvents.action, 'login-failed'));
+    expect(audited.map((r) => r.after)).toContainEqual(expect.objectContaining({ email: bob.email, method: 'oidc', reason: 'not-allowed', ip: '127.0.0.1' }));
+    const refusal = await open.app.inject({ url: '/api/people', headers: { cookie: adaJar.header() } });
+    expect(refusal.json().members.some((m: { email: string }) => m.email === bob.email)).toBe(false);
+
+    const invited = await fetch(`${openBase}/api/invitations`, {
+      method: 'POST',
+      headers: { cookie: adaJar.header(), 'content-type': 'application/json', origin: openBase },
+      body: JSON.stringify({ email: bob.email }),
+    });
+    expect(invited.status).toBe(201);
+    const bobJar = new CookieJar();
+    const { visited } = await browse(`${openBase}/api/login`, bobJar);
+    expect(visited.at(-1)).toBe(`${openBase}/`);
+    const me = await (await fetch(`${openBase}/api/auth/user`, { headers: { cookie: bobJar.header() } })).json();
+    expect(me.email).toBe(bob.email);
+    const people = (await open.app.inject({ url: '/api/people', headers: { cookie: adaJar.header() } })).json();
+    expect(people.members.find((m: { email: string }) => m.email === bob.email)).toMatchObject({ joinedVia: 'invitation', invitedBy: { name: 'Ada Lovelace' } });
+    expect(people.invitations.find((i: { email: string }) => i.email === bob.email).status).toBe('accepted');
+  });
+
   it('refuses a callback whose state does not match the one this browser started with', async () => {
     provider.signInAs(ada);
     const jar = new CookieJar();
@@ -98,13 +137,14 @@ describe('OpenID Connect sign-in', () => {
     expect(res.headers.getSetCookie().some((c) => c.startsWith('brieflink_session=') && !c.startsWith('brieflink_session=;'))).toBe(false);
   });
 
-  it('applies ALLOWED_EMAIL_DOMAINS at the callback: 403 with a clear message and no session', async () => {
+  it('applies ALLOWED_EMAIL_DOMAINS at the callback: 403 with a clear page and no session', async () => {
     provider.signInAs({ sub: 'acct-eve', email: 'eve@example.com', given_name: 'Eve', family_name: 'Doe' });
     const jar = new CookieJar();
     const { res, visited } = await browse(`${restrictedBase}/api/login`, jar);
     expect(visited.at(-1)).toMatch(new RegExp(`^${restrictedBase}/api/callback\\?`));
     expect(res.status).toBe(403);
-    expect((await res.json()).message).toContain('firm.example');
+    expect(res.headers.get('content-type')).toContain('text/html');
+    expect(await res.text()).toContain('firm.example');
     expect(jar.get('brieflink_session')).toBeUndefined();
 
     provider.signInAs({ sub: 'acct-fay', email: 'fay@firm.example', given_name: 'Fay', family_name: 'Roe' });
@@ -119,7 +159,7 @@ describe('OpenID Connect sign-in', () => {
     const jar = new CookieJar();
     const { res } = await browse(`${restrictedBase}/api/login`, jar);
     expect(res.status).toBe(403);
-    expect((await res.json()).message).toContain('firm.example');
+    expect(await res.text()).toContain('firm.example');
     expect(jar.get('brieflink_session')).toBeUndefined();
   });
 });

@@ -23,7 +23,10 @@ const env: NodeJS.ProcessEnv = {
 };
 delete env.DATABASE_URL;
 delete env.OIDC_ISSUER;
-delete env.ALLOWED_EMAIL_DOMAINS;
+delete env.REGISTRATION;
+// Sign-up stays closed (invitation only), except for the test users' domain; people.spec.ts invites
+// addresses outside it.
+env.ALLOWED_EMAIL_DOMAINS = 'example.com';
 
 // Its own process group, so a stop signal to the test runner's group reaches it exactly once, through us.
 const app = spawn(process.execPath, ['bin/start.js'], { cwd: root, env, stdio: 'inherit', detached: true });

@@ -28,3 +28,19 @@ export function checkOrigin(req: FastifyRequest, appUrl: string | undefined): vo
     throw new AppError('forbidden', 'Request origin not allowed');
   }
 }
+
+/**
+ * Whether a GET that changes state (signing out) came from another site: the browser says so
+ * (Sec-Fetch-Site other than same-origin or none, which is a typed address or bookmark), or, from a
+ * browser that does not send it, the Referer names another host. No header at all is not a browser
+ * acting behind the user's back.
+ */
+export function isCrossSiteNavigation(req: FastifyRequest, appUrl: string | undefined): boolean {
+  const site = req.headers['sec-fetch-site'];
+  if (typeof site === 'string') return site !== 'same-origin' && site !== 'none';
+  const from = req.headers.referer ?? req.headers.origin;
+  if (from === undefined) return false;
+  const host = from === 'null' ? null : hostOf(from);
+  const allowed = [req.headers.host?.toLowerCase(), appUrl ? hostOf(appUrl) : null].filter(Boolean);
+  return !host || !allowed.includes(host);
+}

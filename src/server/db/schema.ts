@@ -9,6 +9,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  type AnyPgColumn,
   text,
   timestamp,
   uniqueIndex,
@@ -30,10 +31,31 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     /** `issuer|sub` of an OpenID Connect account. */
     oidcSubject: text('oidc_subject'),
+    /** How the account came to be: 'first', 'invitation', 'domain' or 'open'; null for older accounts. */
+    joinedVia: text('joined_via'),
+    /** The member whose invitation created this account. */
+    invitedBy: uuid('invited_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('users_email_key').on(t.email), uniqueIndex('users_oidc_subject_key').on(t.oidcSubject)],
+);
+
+/** One-time invitations to create an account; only a SHA-256 of the link's token is stored. */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: at('created_at').notNull().defaultNow(),
+    expiresAt: at('expires_at').notNull(),
+    acceptedAt: at('accepted_at'),
+    acceptedBy: uuid('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+    revokedAt: at('revoked_at'),
+  },
+  (t) => [uniqueIndex('invitations_token_hash_key').on(t.tokenHash), index('invitations_email_idx').on(t.email)],
 );
 
 export const sessions = pgTable(

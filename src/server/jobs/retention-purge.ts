@@ -2,7 +2,7 @@
 // then cases older than that with no document left. A document uploaded yesterday into an old case is
 // kept for its full retention period, and so is its case. Expired sessions go too.
 import { and, eq, lt, notExists } from 'drizzle-orm';
-import { recordAudit } from '../audit.ts';
+import { forgetDocumentNames, recordAudit } from '../audit.ts';
 import { purgeExpiredSessions } from '../auth/sessions.ts';
 import { cases, documents } from '../db/schema.ts';
 import type { JobContext } from './registry.ts';
@@ -10,13 +10,14 @@ import type { JobContext } from './registry.ts';
 export async function retentionPurge(ctx: JobContext): Promise<{ cases: number; documents: number }> {
   const cutoff = new Date(Date.now() - ctx.config.retentionDays * 86_400_000);
   const oldDocs = await ctx.db
-    .select({ id: documents.id, caseId: documents.caseId, title: documents.title })
+    .select({ id: documents.id, caseId: documents.caseId })
     .from(documents)
     .where(lt(documents.uploadedAt, cutoff));
   for (const d of oldDocs) {
     await ctx.db.transaction(async (tx) => {
       await tx.delete(documents).where(and(eq(documents.id, d.id), eq(documents.caseId, d.caseId)));
-      await recordAudit(tx, null, 'purge', 'document', d.id, { title: d.title, caseId: d.caseId }, null);
+      await recordAudit(tx, null, 'purge', 'document', d.id, { caseId: d.caseId }, null);
+      await forgetDocumentNames(tx, [d.id]);
     });
     await ctx.storage.removeDocument(d.caseId, d.id);
   }

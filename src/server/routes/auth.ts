@@ -1,49 +1,23 @@
 // Sign-in entry points shared by both modes: who am I, sign in, sign out, the OIDC callback, and the
 // public settings the sign-in and legal screens show.
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthConfig } from '../../contract/auth.ts';
 import { recordAudit } from '../audit.ts';
-import { assertEmailAllowed } from '../auth/email-domains.ts';
 import type { OidcClient, OidcIdentity, OidcTransaction } from '../auth/oidc.ts';
+import { accountForIdentity } from '../auth/oidc-account.ts';
+import { isCrossSiteNavigation } from '../auth/origin.ts';
 import { clearSessionCookie, createSession, endSession, SESSION_COOKIE, setSessionCookie } from '../auth/sessions.ts';
+import { recordFailedSignIn } from '../auth/sign-in-audit.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { users } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
+import { sendMessagePage } from '../web/message-page.ts';
 import { userJson } from './serialize.ts';
 
 const TX_COOKIE = 'brieflink_oidc';
 
-function publicBase(req: FastifyRequest, config: Config): string {
+export function publicBase(req: FastifyRequest, config: Config): string {
   return config.appUrl ?? `${req.protocol}://${req.host}`;
-}
-
-async function upsertOidcUser(db: Db, id: OidcIdentity) {
-  return db.transaction(async (tx) => {
-    const [bySubject] = await tx.select().from(users).where(eq(users.oidcSubject, id.subject)).limit(1);
-    const profile = { email: id.email, firstName: id.firstName, lastName: id.lastName, profileImageUrl: id.picture };
-    if (bySubject) {
-      const [row] = await tx.update(users).set({ ...profile, updatedAt: new Date() }).where(eq(users.id, bySubject.id)).returning();
-      return row!;
-    }
-    if (id.email) {
-      const [byEmail] = await tx.select().from(users).where(eq(users.email, id.email)).limit(1);
-      if (byEmail) {
-        // Only a provider-verified email may take over an existing account of the same address.
-        if (!id.emailVerified) throw new AppError('conflict', 'An account with this email already exists');
-        const [row] = await tx
-          .update(users)
-          .set({ ...profile, oidcSubject: id.subject, updatedAt: new Date() })
-          .where(eq(users.id, byEmail.id))
-          .returning();
-        return row!;
-      }
-    }
-    const [row] = await tx.insert(users).values({ ...profile, oidcSubject: id.subject }).returning();
-    await recordAudit(tx, { id: row!.id, email: row!.email }, 'register', 'user', row!.id, null, userJson(row!));
-    return row!;
-  });
 }
 
 export function authRoutes(app: FastifyInstance, db: Db, config: Config, oidc: OidcClient | null): void {
@@ -73,26 +47,47 @@ export function authRoutes(app: FastifyInstance, db: Db, config: Config, oidc: O
     return reply.redirect(url.href);
   });
 
+  // The browser lands here from the provider: a refusal is a page to read, not JSON.
   app.get('/api/callback', { config: { public: true } }, async (req, reply) => {
     if (!oidc) throw new AppError('not_found', 'Sign-in provider is not configured');
-    let transaction: OidcTransaction;
+    let identity: OidcIdentity | null = null;
     try {
-      transaction = JSON.parse(req.cookies[TX_COOKIE] ?? '') as OidcTransaction;
-    } catch {
-      throw new AppError('unauthorized', 'Sign-in expired; please sign in again');
+      let transaction: OidcTransaction;
+      try {
+        transaction = JSON.parse(req.cookies[TX_COOKIE] ?? '') as OidcTransaction;
+      } catch {
+        throw new AppError('unauthorized', 'Sign-in expired; please sign in again');
+      }
+      reply.clearCookie(TX_COOKIE, { path: '/api/callback' });
+      identity = await oidc.complete(new URL(req.url, publicBase(req, config)), transaction);
+      const user = await accountForIdentity(db, config, identity);
+      const session = await createSession(db, user.id);
+      await recordAudit(db, { id: user.id, email: user.email }, 'login', 'user', user.id, null, null);
+      setSessionCookie(reply, session.token, session.expiresAt, config.secureCookies);
+      return reply.redirect('/');
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      if (err.status >= 500) req.log.error({ err }, err.message);
+      const reason = identity ? 'not-allowed' : 'provider-refused';
+      await recordFailedSignIn(db, req, { email: identity?.email ?? null, method: 'oidc', reason, detail: err.message });
+      const refused = err.status === 403;
+      return sendMessagePage(reply, err.status, {
+        title: refused ? 'You cannot sign in here yet' : 'Sign-in did not complete',
+        message: err.message,
+        link: refused ? { href: '/', text: 'Back to Brieflink' } : { href: '/api/login', text: 'Sign in again' },
+      });
     }
-    reply.clearCookie(TX_COOKIE, { path: '/api/callback' });
-    const identity = await oidc.complete(new URL(req.url, publicBase(req, config)), transaction);
-    // Only an address the provider vouches for proves membership of an allowed domain.
-    assertEmailAllowed(identity.emailVerified ? identity.email : null, config.allowedEmailDomains);
-    const user = await upsertOidcUser(db, identity);
-    const session = await createSession(db, user.id);
-    await recordAudit(db, { id: user.id, email: user.email }, 'login', 'user', user.id, null, null);
-    setSessionCookie(reply, session.token, session.expiresAt, config.secureCookies);
-    return reply.redirect('/');
   });
 
   app.get('/api/logout', { config: { public: true } }, async (req, reply) => {
+    // Another site's link or image must not sign the user out; a click in the app's own menu does.
+    if (isCrossSiteNavigation(req, config.appUrl)) {
+      return sendMessagePage(reply, 403, {
+        title: 'You are still signed in',
+        message: 'A sign-out request came from another website, so it was ignored. To sign out, use Log out in the account menu.',
+        link: { href: '/', text: 'Back to Brieflink' },
+      });
+    }
     const token = req.cookies[SESSION_COOKIE];
     if (req.user) await recordAudit(db, { id: req.user.id, email: req.user.email }, 'logout', 'user', req.user.id, null, null);
     await endSession(db, token);

@@ -4,7 +4,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { createCaseBody, updateCaseBody } from '../../contract/cases.ts';
-import { recordAudit } from '../audit.ts';
+import { forgetDocumentNames, recordAudit } from '../audit.ts';
 import { requireUser } from '../auth/guard.ts';
 import type { Db } from '../db/client.ts';
 import { cases, documents } from '../db/schema.ts';
@@ -108,9 +108,10 @@ export function caseRoutes(app: FastifyInstance, db: Db, storage: Storage): void
     await db.transaction(async (tx) => {
       const [before] = await tx.select().from(cases).where(eq(cases.id, id)).for('update');
       if (!before) throw new AppError('not_found', 'Case not found');
-      const docs = await tx.select({ id: documents.id, title: documents.title }).from(documents).where(eq(documents.caseId, id));
+      const docs = await tx.select({ id: documents.id }).from(documents).where(eq(documents.caseId, id));
       await tx.delete(cases).where(eq(cases.id, id));
       await recordAudit(tx, user, 'delete', 'case', id, { ...caseJson(before), documents: docs }, null);
+      await forgetDocumentNames(tx, docs.map((d) => d.id));
     });
     await storage.removeCase(id);
     return reply.code(204).send();

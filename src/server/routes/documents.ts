@@ -6,7 +6,7 @@ import { stat } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { createDocumentBody, updateDocumentBody } from '../../contract/documents.ts';
-import { recordAudit } from '../audit.ts';
+import { forgetDocumentNames, recordAudit, withoutDocumentNames } from '../audit.ts';
 import { requireUser } from '../auth/guard.ts';
 import { documents } from '../db/schema.ts';
 import { contentDisposition } from '../documents/content-disposition.ts';
@@ -85,7 +85,8 @@ export function documentRoutes(app: FastifyInstance, deps: DocumentDeps): void {
     const before = await documentRow(db, req.params);
     await db.transaction(async (tx) => {
       await tx.delete(documents).where(eq(documents.id, before.id));
-      await recordAudit(tx, user, 'delete', 'document', before.id, documentJson(before), null);
+      await recordAudit(tx, user, 'delete', 'document', before.id, withoutDocumentNames(documentJson(before)), null);
+      await forgetDocumentNames(tx, [before.id]);
     });
     await storage.removeDocument(before.caseId, before.id);
     return reply.code(204).send();

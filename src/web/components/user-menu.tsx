@@ -1,4 +1,4 @@
-import { LayoutDashboard, LogOut } from 'lucide-react';
+import { LayoutDashboard, LogOut, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { avatarInitials, displayName, type User } from '../../contract/auth.ts';
 import { Avatar } from './ui/avatar.tsx';
@@ -11,7 +11,7 @@ import {
   DropdownMenuTrigger,
 } from './ui/dropdown-menu.tsx';
 
-/** Avatar button opening the account menu: full name, email, Dashboard, Log out (spec §2, §3). */
+/** Avatar button opening the account menu: full name, email, Dashboard, People, Log out (spec §2, §3). */
 export function UserMenu({ user }: { user: User }) {
   const name = displayName(user);
   return (
@@ -32,6 +32,12 @@ export function UserMenu({ user }: { user: User }) {
           <Link to="/">
             <LayoutDashboard aria-hidden />
             Dashboard
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to="/people">
+            <Users aria-hidden />
+            People
           </Link>
         </DropdownMenuItem>
         <DropdownMenuItem asChild>

@@ -36,7 +36,9 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
   const dataDir = mkdtempSync(join(tmpdir(), 'brieflink-api-'));
   const testDb: TestDatabase | null = opts.databaseUrl ? null : await createTestDatabase();
   const url = opts.databaseUrl ?? testDb!.url;
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'debug', DATABASE_URL: url, ...opts.env });
+  // Open sign-up unless a test says otherwise: most tests need several accounts and are not about who
+  // may have one (test/api/accounts.test.ts is, and sets REGISTRATION itself).
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'debug', DATABASE_URL: url, REGISTRATION: 'open', ...opts.env });
   let captured = '';
   const sink = new Writable({
     write(chunk: Buffer, _enc, done) {

@@ -1,0 +1,129 @@
+import type { Invitation, Member } from '../../contract/people.ts';
+import { ErrorFallback } from '../components/error-boundary.tsx';
+import { InviteForm } from '../components/invite-form.tsx';
+import { Badge } from '../components/ui/badge.tsx';
+import { Button } from '../components/ui/button.tsx';
+import { PageSpinner } from '../components/ui/spinner.tsx';
+import { errorReason } from '../lib/api.ts';
+import { formatDate, usePeople, useRevokeInvitation } from '../lib/people.ts';
+
+function joinedHow(m: Member): string {
+  if (m.invitedBy) return `Invited by ${m.invitedBy.name}`;
+  if (m.joinedVia === 'first') return 'First account';
+  if (m.joinedVia === 'domain') return 'Allowed email domain';
+  if (m.joinedVia === 'open') return 'Open sign-up';
+  if (m.joinedVia === 'invitation') return 'Invited';
+  return '—';
+}
+
+const statusBadge: Record<Invitation['status'], { label: string; variant: 'default' | 'success' | 'accent' | 'destructive' }> = {
+  pending: { label: 'Pending', variant: 'accent' },
+  accepted: { label: 'Accepted', variant: 'success' },
+  revoked: { label: 'Revoked', variant: 'destructive' },
+  expired: { label: 'Expired', variant: 'default' },
+};
+
+const th = 'px-4 py-2.5 text-left text-xs font-semibold uppercase tracking-wide text-muted-foreground';
+const td = 'px-4 py-3 align-top';
+
+/** People (/people): the firm's members, who invited whom, and invitations to create or revoke. */
+export function PeoplePage() {
+  const people = usePeople();
+  const revoke = useRevokeInvitation();
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
+      <div className="mb-6">
+        <h1 className="font-serif text-3xl font-semibold text-primary">People</h1>
+        <p className="mt-1 text-muted-foreground">Everyone with an account here can see and change every case. New people join by invitation.</p>
+      </div>
+      <InviteForm />
+      {people.isLoading ? (
+        <PageSpinner />
+      ) : people.isError ? (
+        <ErrorFallback message={errorReason(people.error)} onReset={() => void people.refetch()} />
+      ) : people.data ? (
+        <>
+          <section aria-labelledby="members-heading" className="mt-8">
+            <h2 id="members-heading" className="mb-3 text-lg font-semibold">
+              Members ({people.data.members.length})
+            </h2>
+            <div className="overflow-x-auto rounded-xl border border-border bg-card shadow-sm">
+              <table className="w-full text-sm">
+                <thead className="border-b border-border bg-muted/40">
+                  <tr>
+                    <th className={th}>Name</th>
+                    <th className={th}>Email</th>
+                    <th className={th}>Joined</th>
+                    <th className={th}>How</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {people.data.members.map((m) => (
+                    <tr key={m.id} className="border-b border-border last:border-0">
+                      <td className={`${td} font-medium`}>{m.name}</td>
+                      <td className={td}>{m.email ?? '—'}</td>
+                      <td className={td}>{formatDate(m.createdAt)}</td>
+                      <td className={td}>{joinedHow(m)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </section>
+          <section aria-labelledby="invitations-heading" className="mt-8">
+            <h2 id="invitations-heading" className="mb-3 text-lg font-semibold">
+              Invitations
+            </h2>
+            {people.data.invitations.length === 0 ? (
+              <p className="rounded-xl border border-dashed border-input bg-card px-6 py-8 text-center text-sm text-muted-foreground">No invitations yet.</p>
+            ) : (
+              <div className="overflow-x-auto rounded-xl border border-border bg-card shadow-sm">
+                <table className="w-full text-sm">
+                  <thead className="border-b border-border bg-muted/40">
+                    <tr>
+                      <th className={th}>Email</th>
+                      <th className={th}>Invited by</th>
+                      <th className={th}>Sent</th>
+                      <th className={th}>Expires</th>
+                      <th className={th}>Status</th>
+                      <th className={th}>
+                        <span className="sr-only">Actions</span>
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {people.data.invitations.map((i) => (
+                      <tr key={i.id} className="border-b border-border last:border-0" aria-label={`Invitation for ${i.email}`}>
+                        <td className={`${td} font-medium`}>{i.email}</td>
+                        <td className={td}>{i.invitedBy?.name ?? '—'}</td>
+                        <td className={td}>{formatDate(i.createdAt)}</td>
+                        <td className={td}>{formatDate(i.expiresAt)}</td>
+                        <td className={td}>
+                          <Badge variant={statusBadge[i.status].variant}>{statusBadge[i.status].label}</Badge>
+                          {i.acceptedBy ? <span className="ml-2 text-xs text-muted-foreground">by {i.acceptedBy.name}</span> : null}
+                        </td>
+                        <td className={`${td} text-right`}>
+                          {i.status === 'pending' ? (
+                            <Button
+                              variant="outline"
+                              size="sm"
+                              disabled={revoke.isPending}
+                              onClick={() => revoke.mutate(i.id)}
+                              aria-label={`Revoke the invitation for ${i.email}`}
+                            >
+                              Revoke
+                            </Button>
+                          ) : null}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </section>
+        </>
+      ) : null}
+    </div>
+  );
+}
