@@ -12,6 +12,7 @@ import { recordAudit } from '../audit.ts';
 import { requireUser } from '../auth/guard.ts';
 import { documents, indexItems, links } from '../db/schema.ts';
 import { queueNewSource, placeSource, type DocumentDeps } from '../documents/intake.ts';
+import { caseIsGone } from '../documents/processing-state.ts';
 import { documentById, documentRow, requireCase } from '../documents/queries.ts';
 import { NOT_PDF_MESSAGE, receiveUpload, type ReceivedFile } from '../documents/receive-upload.ts';
 import { AppError, parseInput } from '../errors.ts';
@@ -45,6 +46,16 @@ export async function uploadRoutes(app: FastifyInstance, deps: DocumentDeps, max
       }
       const received: ReceivedFile = file!;
       const id = randomUUID();
+      // From here on, an error removes only what this upload wrote: its own new document folder.
+      // The case's folder goes only once the database has answered that the case is gone.
+      const undo = async () => {
+        await storage.removeDocument(body.caseId, id);
+        if (await caseIsGone(db, body.caseId)) {
+          await storage.removeCase(body.caseId);
+          return new AppError('not_found', 'Case not found');
+        }
+        return null;
+      };
       try {
         await placeSource(storage, body.caseId, id, received);
       } catch (err) {
@@ -52,7 +63,6 @@ export async function uploadRoutes(app: FastifyInstance, deps: DocumentDeps, max
         await storage.removeDocument(body.caseId, id);
         throw err;
       }
-      // The case may have been deleted since it was checked: then nothing of this upload stays.
       let row: typeof documents.$inferSelect | undefined;
       try {
         [row] = await db
@@ -73,12 +83,7 @@ export async function uploadRoutes(app: FastifyInstance, deps: DocumentDeps, max
           })
           .returning();
       } catch (err) {
-        await storage.removeDocument(body.caseId, id);
-        await requireCase(db, body.caseId).catch(async (gone: unknown) => {
-          await storage.removeCase(body.caseId);
-          throw gone;
-        });
-        throw err;
+        throw (await undo()) ?? err;
       }
       await recordAudit(db, user, 'upload', 'document', id, null, {
         caseId: row!.caseId,
