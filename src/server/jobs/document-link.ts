@@ -3,6 +3,7 @@
 // its run is current and replaces the items and links of earlier runs in one transaction.
 import { and, eq, inArray } from 'drizzle-orm';
 import { recordAudit } from '../audit.ts';
+import { isDatabaseUnavailable } from '../errors.ts';
 import { documents, indexItems, links } from '../db/schema.ts';
 import { parseIndexPages } from '../documents/index-pages.ts';
 import { failureText, runPdfTask } from '../documents/pdf-task.ts';
@@ -111,6 +112,7 @@ export async function documentLink(ctx: JobContext, data: unknown): Promise<unkn
     ctx.log.info({ documentId, ...result }, 'links built');
     return result;
   } catch (err) {
+    if (isDatabaseUnavailable(err)) throw err; // queued again by the reaper once the database answers
     ctx.log.warn({ err, documentId }, 'link building failed');
     return fail(failureText(err));
   }

@@ -5,6 +5,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { rm } from 'node:fs/promises';
 import { z } from 'zod';
 import { recordAudit } from '../audit.ts';
+import { isDatabaseUnavailable } from '../errors.ts';
 import { documents, indexItems } from '../db/schema.ts';
 import { parseIndexPages } from '../documents/index-pages.ts';
 import { failureText, runPdfTask } from '../documents/pdf-task.ts';
@@ -128,6 +129,9 @@ export async function documentProcess(ctx: JobContext, data: unknown): Promise<u
     return { pages: out.pageCount, items: items.length };
   } catch (err) {
     await writes;
+    // The database out of reach is no fault of the document: the job fails, the document stays
+    // 'processing', and the reaper queues it again once the database answers (stale heartbeat).
+    if (isDatabaseUnavailable(err)) throw err;
     const reason = failureText(err);
     await db
       .update(documents)
