@@ -82,6 +82,27 @@ export interface OcrProgress {
 }
 
 /** review.json, exactly as DESIGN §5. */
+/** What the writer removed from the output so that it can run, open or carry nothing (pdf/sanitize.ts). */
+export type RemovedContentKind =
+  | 'javascript'
+  | 'additional-actions'
+  | 'launch'
+  | 'submit-form'
+  | 'import-data'
+  | 'remote-file'
+  | 'file-link'
+  | 'media'
+  | 'rich-media'
+  | 'embedded-file'
+  | 'xfa';
+
+export interface RemovedContent {
+  kind: RemovedContentKind;
+  /** 1-based page of the output, when the content was on a page. */
+  page?: number;
+  detail: string;
+}
+
 export interface ReviewJson {
   source: { file: string; pages: number };
   record: { file: string; pages: number; offset: number } | null;
@@ -116,6 +137,8 @@ export interface ReviewJson {
     markers_used: number;
     success: boolean;
   };
+  /** Active content the input carried and the output does not (absent when there was none). */
+  removedActiveContent?: RemovedContent[];
 }
 
 /** Typed engine errors; `code` is what callers switch on. */

@@ -1,11 +1,12 @@
 import './wasm-handle.ts';
 import * as mupdf from 'mupdf';
 import { saveBytes } from './save-bytes.ts';
-import { EngineError, type BBox, type PageText } from '../types.ts';
+import { EngineError, type BBox, type PageText, type RemovedContent } from '../types.ts';
 import { overSameRow } from '../util/geometry.ts';
 import type { PdfDoc } from './types.ts';
 import { appendDocument } from './append.ts';
 import { analysePage, type PageAnalysis } from './page-text.ts';
+import { removeActiveContent } from './sanitize.ts';
 
 /** PdfDoc over a MuPDF PDFDocument. Pages are loaded per call and released at once. */
 export class MupdfDoc implements PdfDoc {
@@ -201,6 +202,10 @@ export class MupdfDoc implements PdfDoc {
     };
     walk(this.doc.loadOutline(), 0);
     return out;
+  }
+
+  removeActiveContent(): RemovedContent[] {
+    return removeActiveContent(this.doc);
   }
 
   save(): Uint8Array {

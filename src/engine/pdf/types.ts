@@ -1,4 +1,4 @@
-import type { BBox, PageText } from '../types.ts';
+import type { BBox, PageText, RemovedContent } from '../types.ts';
 
 /**
  * Our own small interface over the PDF library. Everything outside src/engine/pdf uses only this;
@@ -36,6 +36,12 @@ export interface PdfDoc {
   links(page: number): Array<{ rect: BBox; targetPage: number | null; uri: string }>;
   /** Outline entries, flattened in order (depth first), with their nesting level. */
   outline(): Array<{ title: string; page: number | null; level: number }>;
+  /**
+   * Remove all active content (JavaScript, additional actions, launch, form submission, links to files
+   * and shares, media, XFA, embedded files) and return what was removed; web links and links within
+   * the document stay.
+   */
+  removeActiveContent(): RemovedContent[];
   /** Save to bytes (a full, garbage-collected save, unencrypted). */
   save(): Uint8Array;
   /** Release all memory held for this document. Safe to call twice. */

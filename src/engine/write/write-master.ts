@@ -7,7 +7,9 @@ import { outlineLevel, outlineTitle } from './outline-title.ts';
  * that has a destination, over its row on the index page, and one bookmark per such item in index
  * order (table-of-contents sections nested as in the index). Existing annotations, links and the
  * text layer are kept, except an internal link over an item's row (left by an earlier run or drawn
- * by hand), which is replaced. `brief` is changed in place.
+ * by hand), which is replaced. Active content (scripts, launch and form actions, links to files,
+ * embedded files) is removed from every output and listed in `review.removedActiveContent`. `brief`
+ * and `review` are changed in place.
  */
 export function writeMaster(brief: PdfDoc, record: PdfDoc | null, review: ReviewJson): Uint8Array {
   if (record) {
@@ -27,5 +29,8 @@ export function writeMaster(brief: PdfDoc, record: PdfDoc | null, review: Review
     if (item) outline.push({ title: outlineTitle(item), page: link.masterPage, level: outlineLevel(item) });
   }
   brief.setOutline(outline);
+  const removed = brief.removeActiveContent();
+  if (removed.length) review.removedActiveContent = removed;
+  else delete review.removedActiveContent;
   return brief.save();
 }

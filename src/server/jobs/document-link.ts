@@ -101,6 +101,7 @@ export async function documentLink(ctx: JobContext, data: unknown): Promise<unkn
         links: review.links.length,
         unresolved,
         validation: review.validation,
+        ...(review.removedActiveContent ? { removedActiveContent: review.removedActiveContent } : {}),
       });
       return { links: review.links.length, unresolved };
     });
