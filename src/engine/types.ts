@@ -147,6 +147,7 @@ export type EngineErrorCode =
   | 'password-protected'
   | 'damaged'
   | 'bad-index-pages'
+  | 'too-large'
   | 'io';
 
 export class EngineError extends Error {

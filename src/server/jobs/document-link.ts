@@ -6,7 +6,7 @@ import { recordAudit } from '../audit.ts';
 import { isDatabaseUnavailable } from '../errors.ts';
 import { documents, indexItems, links } from '../db/schema.ts';
 import { parseIndexPages } from '../documents/index-pages.ts';
-import { failureText, runPdfTask } from '../documents/pdf-task.ts';
+import { failureText, runPdfTask, taskLimits } from '../documents/pdf-task.ts';
 import { notifyDocument, removeFilesIfGone, withHeartbeat } from '../documents/processing-state.ts';
 import { documentJobData } from './document-process.ts';
 import { indexItemRows } from './index-item-rows.ts';
@@ -52,7 +52,7 @@ export async function documentLink(ctx: JobContext, data: unknown): Promise<unkn
         briefName: doc.originalName,
         outputPath: file('Master.linked.pdf'),
         reviewPath: file('review.json'),
-      }),
+      }, taskLimits(ctx.config)),
     );
     const { review } = out;
     if (review.index.items.length === 0) return fail(out.reason ? `${NO_INDEX_REASON} (${out.reason})` : NO_INDEX_REASON);

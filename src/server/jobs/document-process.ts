@@ -8,7 +8,7 @@ import { recordAudit } from '../audit.ts';
 import { isDatabaseUnavailable } from '../errors.ts';
 import { documents, indexItems } from '../db/schema.ts';
 import { parseIndexPages } from '../documents/index-pages.ts';
-import { failureText, runPdfTask } from '../documents/pdf-task.ts';
+import { failureText, runPdfTask, taskLimits } from '../documents/pdf-task.ts';
 import { notifyDocument, removeFilesIfGone, withHeartbeat } from '../documents/processing-state.ts';
 import type { TaskProgress } from '../documents/pdf-task-types.ts';
 import { indexItemRows } from './index-item-rows.ts';
@@ -71,6 +71,7 @@ export async function documentProcess(ctx: JobContext, data: unknown): Promise<u
           ...(indexPages ? { indexPages } : {}),
           ...(ctx.config.ocrWorkers ? { ocrWorkers: ctx.config.ocrWorkers } : {}),
         },
+        taskLimits(ctx.config),
         onProgress,
       ),
     );
