@@ -5,7 +5,7 @@ import { dirname } from 'node:path';
 import type { Db } from '../db/client.ts';
 import type { Storage } from '../storage/files.ts';
 import { queueProcessing, type JobSender } from './processing-state.ts';
-import type { ReceivedFile } from './receive-upload.ts';
+import { releaseUpload, type ReceivedFile } from './receive-upload.ts';
 
 export interface DocumentDeps {
   db: Db;
@@ -20,7 +20,11 @@ export async function placeSource(storage: Storage, caseId: string, documentId: 
   const target = storage.documentFile(caseId, documentId, 'source.pdf');
   await mkdir(dirname(target), { recursive: true });
   for (const name of DERIVED_FILES) await rm(storage.documentFile(caseId, documentId, name), { force: true });
-  await rename(file.tempPath, target);
+  try {
+    await rename(file.tempPath, target);
+  } finally {
+    releaseUpload(file.tempPath);
+  }
 }
 
 /**

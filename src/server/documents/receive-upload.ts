@@ -69,14 +69,35 @@ class PdfCheck extends Transform {
   }
 }
 
+/** Part files an upload of this process is writing or about to place; the sweeper leaves them alone. */
+const owned = new Set<string>();
+
+/** Whether an upload of this process still owns the part file (see reaper.ts). */
+export function isOwnedUpload(path: string): boolean {
+  return owned.has(path);
+}
+
+/** The upload is done with its part file (placed, or removed). */
+export function releaseUpload(path: string): void {
+  owned.delete(path);
+}
+
+/** Removes a received file that will not be kept. */
+export async function discardUpload(file: ReceivedFile): Promise<void> {
+  await rm(file.tempPath, { force: true });
+  releaseUpload(file.tempPath);
+}
+
 async function receiveFile(part: MultipartFile, uploadDir: string, maxBytes: number): Promise<ReceivedFile> {
   await mkdir(uploadDir, { recursive: true });
   const tempPath = join(uploadDir, `${randomUUID()}.part`);
+  owned.add(tempPath);
   const check = new PdfCheck(maxBytes);
   try {
     await pipeline(part.file, check, createWriteStream(tempPath));
   } catch (err) {
     await rm(tempPath, { force: true });
+    releaseUpload(tempPath);
     if (err instanceof AppError) {
       part.file.resume(); // let the rest of the request drain so the answer can be sent
       throw err;
@@ -108,7 +129,10 @@ export async function receiveUpload(req: FastifyRequest, uploadDir: string, maxB
       }
     }
   } catch (err) {
-    if (file) await rm(file.tempPath, { force: true });
+    if (file) {
+      await rm(file.tempPath, { force: true });
+      releaseUpload(file.tempPath);
+    }
     if (err instanceof AppError) throw err;
     const e = err as { code?: string; statusCode?: number; message?: string };
     if (e.code === 'FST_REQ_FILE_TOO_LARGE') {

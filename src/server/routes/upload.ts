@@ -3,7 +3,6 @@
 // the document row is written only once the whole file has arrived, so an aborted upload leaves nothing.
 import fastifyMultipart from '@fastify/multipart';
 import { randomUUID } from 'node:crypto';
-import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -14,7 +13,7 @@ import { documents, indexItems, links } from '../db/schema.ts';
 import { queueNewSource, placeSource, type DocumentDeps } from '../documents/intake.ts';
 import { caseIsGone } from '../documents/processing-state.ts';
 import { documentById, documentRow, requireCase } from '../documents/queries.ts';
-import { NOT_PDF_MESSAGE, receiveUpload, type ReceivedFile } from '../documents/receive-upload.ts';
+import { discardUpload, NOT_PDF_MESSAGE, receiveUpload, type ReceivedFile } from '../documents/receive-upload.ts';
 import { AppError, parseInput } from '../errors.ts';
 
 function titleFrom(fileName: string): string {
@@ -34,7 +33,7 @@ export async function uploadRoutes(app: FastifyInstance, deps: DocumentDeps, max
     scope.post('/api/upload/document', async (req, reply) => {
       const user = requireUser(req);
       const { file, fields } = await receiveUpload(req, uploadDir, maxBytes);
-      const cleanup = async () => file && rm(file.tempPath, { force: true });
+      const cleanup = async () => file && discardUpload(file);
       let body;
       try {
         if (!file) throw new AppError('validation', 'Choose a PDF file to upload', 'file');
@@ -104,7 +103,7 @@ export async function uploadRoutes(app: FastifyInstance, deps: DocumentDeps, max
       try {
         await placeSource(storage, before.caseId, before.id, file);
       } catch (err) {
-        await rm(file.tempPath, { force: true });
+        await discardUpload(file);
         throw err;
       }
       const stored = await db.transaction(async (tx) => {
