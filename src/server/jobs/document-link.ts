@@ -33,6 +33,7 @@ export async function documentLink(ctx: JobContext, data: unknown): Promise<unkn
       .where(current);
     await recordAudit(db, null, 'link-failed', 'document', documentId, null, { reason });
     await notifyDocument(db, documentId);
+    await removeFilesIfGone(db, storage, doc.caseId, documentId); // deleted while its links were built
     return { failed: reason };
   };
   const indexPages = parseIndexPages(doc.indexPages);

@@ -149,6 +149,7 @@ export async function documentProcess(ctx: JobContext, data: unknown): Promise<u
       .where(current);
     await recordAudit(db, null, 'process-failed', 'document', documentId, null, { reason });
     await notifyDocument(db, documentId);
+    await removeFilesIfGone(db, storage, doc.caseId, documentId); // deleted while it was read
     ctx.log.warn({ err, documentId }, 'document processing failed');
     return { failed: reason };
   }
