@@ -23,8 +23,8 @@ describe('limits of PDF work', () => {
     doc.close();
     expect(err).toBeInstanceOf(EngineError);
     expect((err as EngineError).code).toBe('too-large');
-    expect((err as Error).message).toMatch(/^this PDF needs more memory than allowed: page 1 draws more than 48 MB of page content once decompressed \(the limit is 32 MB\)$/);
-    expect(ms).toBeLessThan(5_000);
+    expect((err as Error).message).toBe('this PDF needs more memory than allowed: page 1 decompresses to more than 32 MB of drawing instructions (the limit for one page)');
+    expect(ms).toBeLessThan(1_000); // stops inflating at the limit
   });
 
   it('lets an ordinary brief through', async () => {

@@ -1,4 +1,5 @@
 import './wasm-handle.ts';
+import { inflateSync } from 'node:zlib';
 import type * as mupdf from 'mupdf';
 import { EngineError } from '../types.ts';
 
@@ -36,6 +37,33 @@ function components(cs: mupdf.PDFObject): number {
   return 3;
 }
 
+/**
+ * Decoded length of a stream, or a number over `atMost` as soon as it is known to be over it. A plain
+ * Flate stream (nearly every content stream) is inflated here, stopping at `atMost` bytes; any other is
+ * decoded by MuPDF, through the reference (MuPDF finds a stream's data by its object number).
+ */
+function decodedSize(stream: mupdf.PDFObject, atMost: number): number {
+  const filter = res(res(stream).get('Filter'));
+  const flate = (filter.isName() && filter.asName() === 'FlateDecode') || (filter.isArray() && filter.length === 1 && res(filter.get(0)).isName() && res(filter.get(0)).asName() === 'FlateDecode');
+  if (flate && res(stream).get('DecodeParms').isNull()) {
+    const raw = stream.readRawStream();
+    try {
+      return inflateSync(raw.asUint8Array(), { maxOutputLength: Math.max(1, Math.ceil(atMost)) }).length;
+    } catch (err) {
+      if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') return atMost + 1;
+      // damaged data: MuPDF decodes what it can, as it will when the page is read
+    } finally {
+      raw.destroy();
+    }
+  }
+  const data = stream.readStream();
+  try {
+    return data.length;
+  } finally {
+    data.destroy();
+  }
+}
+
 function mb(bytes: number): string {
   return `${Math.round(bytes / 1048576)} MB`;
 }
@@ -57,14 +85,9 @@ export function checkPageLimits(doc: mupdf.PDFDocument, limits: PageLimits): voi
         if (seen.has(s.asIndirect())) return;
         seen.add(s.asIndirect());
       }
-      // Read through the reference: MuPDF finds a stream's data by its object number.
-      if (s.isStream()) {
-        const data = s.readStream();
-        content += data.length;
-        data.destroy();
-      }
+      if (s.isStream()) content += decodedSize(s, limits.contentBytes - content + 1);
       if (content > limits.contentBytes) {
-        throw new EngineError('too-large', `${TOO_LARGE_PREFIX}: page ${i + 1} draws more than ${mb(content)} of page content once decompressed (the limit is ${mb(limits.contentBytes)})`);
+        throw new EngineError('too-large', `${TOO_LARGE_PREFIX}: page ${i + 1} decompresses to more than ${mb(limits.contentBytes)} of drawing instructions (the limit for one page)`);
       }
     };
     const walkResources = (resources: mupdf.PDFObject, depth: number) => {

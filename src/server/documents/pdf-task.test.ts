@@ -38,7 +38,7 @@ describe('limits of a PDF task', () => {
     const ms = performance.now() - t;
     expect(err).toBeInstanceOf(PdfTaskError);
     expect(err.code).toBe('too-large');
-    expect(failureText(err)).toMatch(/^This PDF needs more memory than allowed: page 1 draws more than 40 MB of page content once decompressed \(the limit is 16 MB\)\. Retry once/);
+    expect(failureText(err)).toMatch(/^This PDF needs more memory than allowed: page 1 decompresses to more than 16 MB of drawing instructions \(the limit for one page\)\. Retry once/);
     expect(ms).toBeLessThan(15_000);
   });
 
