@@ -27,6 +27,32 @@ export async function placeSource(storage: Storage, caseId: string, documentId: 
   }
 }
 
+const STAGED = 'source.next.pdf';
+
+/**
+ * A replacement source is kept beside the current one until the database has taken the change
+ * (commitStagedSource); if it does not, only the staged file goes and the current source stays.
+ */
+export async function stageSource(storage: Storage, caseId: string, documentId: string, file: ReceivedFile): Promise<void> {
+  const target = storage.documentFile(caseId, documentId, STAGED);
+  await mkdir(dirname(target), { recursive: true });
+  try {
+    await rename(file.tempPath, target);
+  } finally {
+    releaseUpload(file.tempPath);
+  }
+}
+
+/** The staged source becomes the source; what was derived from the old one goes. */
+export async function commitStagedSource(storage: Storage, caseId: string, documentId: string): Promise<void> {
+  for (const name of DERIVED_FILES) await rm(storage.documentFile(caseId, documentId, name), { force: true });
+  await rename(storage.documentFile(caseId, documentId, STAGED), storage.documentFile(caseId, documentId, 'source.pdf'));
+}
+
+export async function discardStagedSource(storage: Storage, caseId: string, documentId: string): Promise<void> {
+  await rm(storage.documentFile(caseId, documentId, STAGED), { force: true });
+}
+
 /**
  * Queues processing of a new source. The page count, and the failure of a PDF the engine cannot open
  * (password, damage), come from the processing job's worker thread a moment later: the upload answers

@@ -10,7 +10,7 @@ import { uploadFields } from '../../contract/documents.ts';
 import { recordAudit } from '../audit.ts';
 import { requireUser } from '../auth/guard.ts';
 import { documents, indexItems, links } from '../db/schema.ts';
-import { queueNewSource, placeSource, type DocumentDeps } from '../documents/intake.ts';
+import { commitStagedSource, discardStagedSource, placeSource, queueNewSource, stageSource, type DocumentDeps } from '../documents/intake.ts';
 import { caseIsGone } from '../documents/processing-state.ts';
 import { documentById, documentRow, requireCase } from '../documents/queries.ts';
 import { discardUpload, NOT_PDF_MESSAGE, receiveUpload, type ReceivedFile } from '../documents/receive-upload.ts';
@@ -101,11 +101,13 @@ export async function uploadRoutes(app: FastifyInstance, deps: DocumentDeps, max
       const { file } = await receiveUpload(req, uploadDir, maxBytes);
       if (!file) throw new AppError('validation', NOT_PDF_MESSAGE, 'file');
       try {
-        await placeSource(storage, before.caseId, before.id, file);
+        await stageSource(storage, before.caseId, before.id, file);
       } catch (err) {
         await discardUpload(file);
         throw err;
       }
+      // The current source stays until the database has taken the new one: a failure here (the
+      // database gone) removes only the staged file.
       const stored = await db.transaction(async (tx) => {
         await tx.delete(links).where(eq(links.srcDocId, before.id));
         await tx.delete(indexItems).where(eq(indexItems.documentId, before.id));
@@ -134,12 +136,16 @@ export async function uploadRoutes(app: FastifyInstance, deps: DocumentDeps, max
           { originalName: before.originalName, sha256: before.sha256 },
           { originalName: file.fileName, sha256: file.sha256, fileSize: file.size });
         return true;
+      }).catch(async (err: unknown) => {
+        await discardStagedSource(storage, before.caseId, before.id);
+        throw err;
       });
       // Deleted while its new file arrived: the file goes too.
       if (!stored) {
         await storage.removeDocument(before.caseId, before.id);
         throw new AppError('not_found', 'Document not found');
       }
+      await commitStagedSource(storage, before.caseId, before.id);
       await queueNewSource(deps, before);
       return documentById(db, before.id);
     });
