@@ -45,9 +45,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
-    // A connection silent for this long is closed: an upload that stops sending no longer stays open
-    // (and holds its file) for ever. Event streams send a keep-alive every 15 s.
-    connectionTimeout: config.requestIdleMs,
   }) as unknown as FastifyInstance;
 
   const routeTable: FastifyInstance['routeTable'] = [];

@@ -75,7 +75,7 @@ export interface Config {
   pdfMemoryMb: number;
   /** Time a PDF task may take: a minute, plus this much a page. */
   pdfSecondsPerPage: number;
-  /** A connection that sends nothing for this long (a stalled upload) is closed. */
+  /** An upload whose body sends nothing for this long (it stalled) is cut. */
   requestIdleMs: number;
 }
 

@@ -2,6 +2,7 @@
 // the half-received file is removed (nothing stays open, nothing stays on disk).
 import { readdirSync } from 'node:fs';
 import { connect } from 'node:net';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadFixture } from '../fixtures/index.ts';
 import { signUp, startTestApp, type TestApp } from './support/app.ts';
@@ -52,5 +53,21 @@ describe('a stalled upload', () => {
     expect(closed).toBeLessThan(8_000);
     await new Promise((r) => setTimeout(r, 300));
     expect(readdirSync(uploads).filter((n) => n.endsWith('.part'))).toEqual([]);
+  });
+
+  it('does not cut a request that waits longer than the idle time for its answer', async () => {
+    // A signed-in request whose answer takes longer than REQUEST_IDLE_SECONDS (link building waited
+    // for by start-hyperlinking can take minutes): here a case list asked while the cases table is locked.
+    const { cookie } = await signUp(t.app);
+    const holder = new pg.Client({ connectionString: t.config.databaseUrl! });
+    await holder.connect();
+    await holder.query('begin');
+    await holder.query('lock table cases in access exclusive mode');
+    const pending = fetch(`http://127.0.0.1:${port}/api/cases`, { headers: { cookie } });
+    await new Promise((r) => setTimeout(r, 3_000));
+    await holder.query('rollback');
+    await holder.end();
+    const res = await pending;
+    expect(res.status).toBe(200);
   });
 });

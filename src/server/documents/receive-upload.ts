@@ -112,10 +112,19 @@ async function receiveFile(part: MultipartFile, uploadDir: string, maxBytes: num
   return { tempPath, fileName, size: check.size, sha256: check.hash.digest('hex') };
 }
 
-/** Reads every part of the request: the one `file` streamed to disk, the text fields kept. */
-export async function receiveUpload(req: FastifyRequest, uploadDir: string, maxBytes: number): Promise<ReceivedUpload> {
+/**
+ * Reads every part of the request: the one `file` streamed to disk, the text fields kept. A body that
+ * sends nothing for `idleMs` is cut (its connection closed, its part file removed): an upload that stops
+ * sending no longer stays open for ever. Only while the body arrives: the answer may take longer.
+ */
+export async function receiveUpload(req: FastifyRequest, uploadDir: string, maxBytes: number, idleMs: number): Promise<ReceivedUpload> {
   const fields: Record<string, string> = {};
   let file: ReceivedFile | null = null;
+  // (Requests injected in tests have no real socket.)
+  const socket = typeof req.raw.socket?.setTimeout === 'function' ? req.raw.socket : null;
+  const stalled = () => socket?.destroy(new Error(`the upload sent nothing for ${Math.round(idleMs / 1000)} s`));
+  socket?.setTimeout(idleMs);
+  socket?.once('timeout', stalled);
   try {
     for await (const part of req.parts()) {
       if (part.type === 'file') {
@@ -140,6 +149,9 @@ export async function receiveUpload(req: FastifyRequest, uploadDir: string, maxB
     }
     if (e.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new AppError('validation', 'Send the file as multipart/form-data', 'file');
     throw err;
+  } finally {
+    socket?.setTimeout(0);
+    socket?.off('timeout', stalled);
   }
   return { file, fields };
 }

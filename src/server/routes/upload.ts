@@ -21,7 +21,7 @@ function titleFrom(fileName: string): string {
   return (base || 'Untitled document').slice(0, 300);
 }
 
-export async function uploadRoutes(app: FastifyInstance, deps: DocumentDeps, maxUploadMb: number): Promise<void> {
+export async function uploadRoutes(app: FastifyInstance, deps: DocumentDeps, maxUploadMb: number, idleMs: number): Promise<void> {
   const maxBytes = maxUploadMb * 1024 * 1024;
   const uploadDir = join(deps.storage.root, 'uploads');
   const { db, storage } = deps;
@@ -32,7 +32,7 @@ export async function uploadRoutes(app: FastifyInstance, deps: DocumentDeps, max
 
     scope.post('/api/upload/document', async (req, reply) => {
       const user = requireUser(req);
-      const { file, fields } = await receiveUpload(req, uploadDir, maxBytes);
+      const { file, fields } = await receiveUpload(req, uploadDir, maxBytes, idleMs);
       const cleanup = async () => file && discardUpload(file);
       let body;
       try {
@@ -98,7 +98,7 @@ export async function uploadRoutes(app: FastifyInstance, deps: DocumentDeps, max
     scope.post('/api/documents/:id/reupload', async (req) => {
       const user = requireUser(req);
       const before = await documentRow(db, req.params);
-      const { file } = await receiveUpload(req, uploadDir, maxBytes);
+      const { file } = await receiveUpload(req, uploadDir, maxBytes, idleMs);
       if (!file) throw new AppError('validation', NOT_PDF_MESSAGE, 'file');
       try {
         await stageSource(storage, before.caseId, before.id, file);
