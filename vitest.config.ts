@@ -21,6 +21,18 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        // The fault suite: the real server under faults (kill -9, database gone, disk full, hostile
+        // and oversized PDFs, concurrent uploads); each test prints one line of figures.
+        test: {
+          name: 'faults',
+          include: ['test/faults/**/*.test.ts'],
+          globalSetup: ['test/api/global-setup.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

@@ -82,6 +82,27 @@ export interface OcrProgress {
 }
 
 /** review.json, exactly as DESIGN §5. */
+/** What the writer removed from the output so that it can run, open or carry nothing (pdf/sanitize.ts). */
+export type RemovedContentKind =
+  | 'javascript'
+  | 'additional-actions'
+  | 'launch'
+  | 'submit-form'
+  | 'import-data'
+  | 'remote-file'
+  | 'file-link'
+  | 'media'
+  | 'rich-media'
+  | 'embedded-file'
+  | 'xfa';
+
+export interface RemovedContent {
+  kind: RemovedContentKind;
+  /** 1-based page of the output, when the content was on a page. */
+  page?: number;
+  detail: string;
+}
+
 export interface ReviewJson {
   /** printedPages: the number printed on each page as the engine read it (`ii`, `12`), null where none. */
   source: { file: string; pages: number; printedPages?: Array<string | null> };
@@ -117,6 +138,8 @@ export interface ReviewJson {
     markers_used: number;
     success: boolean;
   };
+  /** Active content the input carried and the output does not (absent when there was none). */
+  removedActiveContent?: RemovedContent[];
 }
 
 /** Typed engine errors; `code` is what callers switch on. */
@@ -125,6 +148,7 @@ export type EngineErrorCode =
   | 'password-protected'
   | 'damaged'
   | 'bad-index-pages'
+  | 'too-large'
   | 'io';
 
 export class EngineError extends Error {

@@ -9,7 +9,7 @@ import { OidcClient } from './auth/oidc.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { registerDocumentRoutes, type JobSink } from './documents/register-routes.ts';
-import { AppError, codeForStatus } from './errors.ts';
+import { AppError, codeForStatus, faultError } from './errors.ts';
 import { authRoutes } from './routes/auth.ts';
 import { localAuthRoutes, type AuthRateLimits } from './routes/auth-local.ts';
 import { caseRoutes } from './routes/cases.ts';
@@ -58,9 +58,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
 
-  app.setErrorHandler((err, req, reply) => {
+  app.setErrorHandler((rawErr, req, reply) => {
+    // A database out of reach answers 503, a full disk 507, each with its own message, never 500.
+    const err = faultError(rawErr) ?? rawErr;
     if (err instanceof AppError) {
-      if (err.status >= 500) req.log.error({ err }, err.message);
+      if (err.status >= 500) req.log.error({ err: rawErr }, err.message);
       return reply.code(err.status).send(err.toBody());
     }
     const e = err as { statusCode?: number; message?: string; code?: string };

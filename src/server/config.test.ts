@@ -56,6 +56,9 @@ describe('loadConfig', () => {
       EMBEDDED_PG_PORT: '54329',
       JOB_STALE_SECONDS: '45',
       REGISTRATION: 'open',
+      PDF_MEMORY_MB: '1024',
+      PDF_SECONDS_PER_PAGE: '5',
+      REQUEST_IDLE_SECONDS: '30',
     });
     expect(c).toMatchObject({
       port: 8080,
@@ -74,6 +77,9 @@ describe('loadConfig', () => {
       embeddedPgPort: 54329,
       staleJobMs: 45_000,
       registration: 'open',
+      pdfMemoryMb: 1024,
+      pdfSecondsPerPage: 5,
+      requestIdleMs: 30_000,
     });
   });
 
@@ -84,6 +90,8 @@ describe('loadConfig', () => {
     [{ RETENTION_DAYS: '1.5' }, 'RETENTION_DAYS'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ JOB_STALE_SECONDS: '2' }, 'JOB_STALE_SECONDS'],
+    [{ PDF_MEMORY_MB: '64' }, 'PDF_MEMORY_MB'],
+    [{ REQUEST_IDLE_SECONDS: '0' }, 'REQUEST_IDLE_SECONDS'],
     [{ ROLE: 'admin' }, 'ROLE'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
     [{ APP_URL: 'briefs.example.com' }, 'APP_URL'],

@@ -39,6 +39,9 @@ const envSchema = z.object({
   OCR_WORKERS: optionalText.pipe(intIn(1, 64).optional()),
   EMBEDDED_PG_PORT: optionalText.pipe(intIn(1024, 65535).optional()),
   JOB_STALE_SECONDS: intIn(5, 3600).default(20),
+  PDF_MEMORY_MB: intIn(256, 65_536).default(2048),
+  PDF_SECONDS_PER_PAGE: intIn(1, 3600).default(30),
+  REQUEST_IDLE_SECONDS: intIn(1, 3600).default(60),
 });
 
 export interface OidcConfig {
@@ -74,6 +77,12 @@ export interface Config {
   embeddedPgPort: number | undefined;
   /** A running document job that sent no heartbeat for this long counts as dead and is queued again. */
   staleJobMs: number;
+  /** Memory of one PDF task (worker thread heap); a page may decode to 1/64 of it in content, 1/8 in images. */
+  pdfMemoryMb: number;
+  /** Time a PDF task may take: a minute, plus this much a page. */
+  pdfSecondsPerPage: number;
+  /** An upload whose body sends nothing for this long (it stalled) is cut. */
+  requestIdleMs: number;
 }
 
 export class ConfigError extends Error {
@@ -140,5 +149,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     ocrWorkers: e.OCR_WORKERS,
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     staleJobMs: e.JOB_STALE_SECONDS * 1000,
+    pdfMemoryMb: e.PDF_MEMORY_MB,
+    pdfSecondsPerPage: e.PDF_SECONDS_PER_PAGE,
+    requestIdleMs: e.REQUEST_IDLE_SECONDS * 1000,
   };
 }

@@ -11,6 +11,7 @@ const statusByCode = {
   rate_limited: 429,
   internal: 500,
   unavailable: 503,
+  insufficient_storage: 507,
 } as const;
 
 export type ErrorCode = keyof typeof statusByCode;
@@ -35,6 +36,45 @@ export class AppError extends Error {
 export function codeForStatus(status: number): ErrorCode {
   const hit = (Object.entries(statusByCode) as [ErrorCode, number][]).find(([, s]) => s === status);
   return hit ? hit[0] : status >= 500 ? 'internal' : 'validation';
+}
+
+export const DATABASE_UNAVAILABLE = 'The database is unavailable; try again shortly';
+export const OUT_OF_SPACE = 'The server is out of space and nothing was saved';
+
+/** The error and the errors it wraps (Drizzle puts the driver's error in `cause`). */
+function* causes(err: unknown): Generator<{ code?: unknown; message?: unknown }> {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    yield e as { code?: unknown; message?: unknown };
+  }
+}
+
+// Connection-level codes: class 08 (connection exception), 57P01-57P03 (server shutting down or
+// starting), 53300 (too many connections), and the socket errors of a server that is not there.
+const CONNECTION_CODES = new Set(['57P01', '57P02', '57P03', '53300', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const CONNECTION_MESSAGES = /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end/i;
+
+/** True when the error says the database cannot be reached (not that a query was wrong). */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (const e of causes(err)) {
+    const code = typeof e.code === 'string' ? e.code : '';
+    if (CONNECTION_CODES.has(code) || code.startsWith('08')) return true;
+    if (typeof e.message === 'string' && CONNECTION_MESSAGES.test(e.message)) return true;
+  }
+  return false;
+}
+
+/** True when a write failed because the disk (or the user's quota) is full. */
+export function isOutOfSpace(err: unknown): boolean {
+  for (const e of causes(err)) if (e.code === 'ENOSPC' || e.code === 'EDQUOT') return true;
+  return false;
+}
+
+/** The AppError a fault of the machine stands for (database gone, disk full), or null. */
+export function faultError(err: unknown): AppError | null {
+  if (err instanceof AppError) return null;
+  if (isOutOfSpace(err)) return new AppError('insufficient_storage', OUT_OF_SPACE);
+  if (isDatabaseUnavailable(err)) return new AppError('unavailable', DATABASE_UNAVAILABLE);
+  return null;
 }
 
 /** The path of the first string holding a NUL character, which PostgreSQL text cannot store. */

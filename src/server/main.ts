@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
+import { isDatabaseUnavailable } from './errors.ts';
 import { migrateDatabase, openDatabase, withStartupLock } from './db/client.ts';
 import { startEmbedded, type EmbeddedServer } from './db/embedded.ts';
 import { startQueue, type JobQueue } from './jobs/queue.ts';
@@ -109,6 +110,18 @@ async function shutdown(signal: string): Promise<void> {
   log.flush();
   process.exit(0);
 }
+// A database that goes away must not end the process: what failed is retried once it is back (the
+// reaper, the queue's own loops) and requests answer 503 meanwhile. Anything else still ends it, so
+// that the supervisor (deploy/brieflink.service) starts it afresh.
+process.on('unhandledRejection', (err) => {
+  if (isDatabaseUnavailable(err)) {
+    log.error({ err }, 'database unavailable');
+    return;
+  }
+  log.fatal({ err }, 'unhandled rejection');
+  log.flush();
+  process.exit(1);
+});
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 

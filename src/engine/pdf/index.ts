@@ -6,6 +6,7 @@ import type { PdfDoc } from './types.ts';
 import { MupdfDoc } from './mupdf-doc.ts';
 
 export type { PdfDoc } from './types.ts';
+export { MAX_RENDER_PIXELS, TOO_LARGE_PREFIX, type PageLimits } from './limits.ts';
 
 // MuPDF reports repairs and font fallbacks on stderr; failures reach us as exceptions instead.
 mupdf.setLog(null);

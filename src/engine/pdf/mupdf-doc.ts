@@ -1,12 +1,14 @@
 import './wasm-handle.ts';
 import * as mupdf from 'mupdf';
 import { saveBytes } from './save-bytes.ts';
-import { EngineError, type BBox, type PageText } from '../types.ts';
+import { EngineError, type BBox, type PageText, type RemovedContent } from '../types.ts';
 import { overSameRow } from '../util/geometry.ts';
 import type { PdfDoc } from './types.ts';
 import { appendDocument } from './append.ts';
 import { analysePage, type PageAnalysis } from './page-text.ts';
 import { pageLabelRanges } from './page-labels.ts';
+import { removeActiveContent } from './sanitize.ts';
+import { checkPageLimits, checkRenderSize, type PageLimits } from './limits.ts';
 
 /** PdfDoc over a MuPDF PDFDocument. Pages are loaded per call and released at once. */
 export class MupdfDoc implements PdfDoc {
@@ -60,6 +62,7 @@ export class MupdfDoc implements PdfDoc {
 
   renderPng(page: number, dpi: number, opts: { color?: boolean; rotate?: 0 | 90 | 180 | 270 } = {}): Uint8Array {
     return this.#withPage(page, (p) => {
+      checkRenderSize(page, p.getBounds(), dpi);
       const cs = opts.color ? mupdf.ColorSpace.DeviceRGB : mupdf.ColorSpace.DeviceGray;
       const scale = mupdf.Matrix.scale(dpi / 72, dpi / 72);
       const matrix = opts.rotate ? mupdf.Matrix.concat(scale, mupdf.Matrix.rotate(opts.rotate)) : scale;
@@ -210,6 +213,14 @@ export class MupdfDoc implements PdfDoc {
     };
     walk(this.doc.loadOutline(), 0);
     return out;
+  }
+
+  checkLimits(limits: PageLimits): void {
+    checkPageLimits(this.doc, limits);
+  }
+
+  removeActiveContent(): RemovedContent[] {
+    return removeActiveContent(this.doc);
   }
 
   save(): Uint8Array {

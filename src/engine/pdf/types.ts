@@ -1,4 +1,5 @@
-import type { BBox, PageText } from '../types.ts';
+import type { BBox, PageText, RemovedContent } from '../types.ts';
+import type { PageLimits } from './limits.ts';
 
 /**
  * Our own small interface over the PDF library. Everything outside src/engine/pdf uses only this;
@@ -14,9 +15,15 @@ export interface PdfDoc {
   analysePage(page: number): { text: PageText; needsOcr: boolean };
   /**
    * Render one page to PNG bytes at the given dpi (grayscale unless color is true), turned clockwise
-   * by `rotate` degrees (the image of a page turned 90° is as wide as the page is tall).
+   * by `rotate` degrees (the image of a page turned 90° is as wide as the page is tall). Refuses
+   * (EngineError 'too-large') an image over MAX_RENDER_PIXELS.
    */
   renderPng(page: number, dpi: number, opts?: { color?: boolean; rotate?: 0 | 90 | 180 | 270 }): Uint8Array;
+  /**
+   * Throws EngineError 'too-large' when a page needs more than `limits` once decoded (page content,
+   * image pixels): checked before any page is read.
+   */
+  checkLimits(limits: PageLimits): void;
   /** Add an internal link over rect on page `page` going to page `targetPage` (both 1-based). */
   addLink(page: number, rect: BBox, targetPage: number): void;
   /**
@@ -44,6 +51,12 @@ export interface PdfDoc {
   links(page: number): Array<{ rect: BBox; targetPage: number | null; uri: string }>;
   /** Outline entries, flattened in order (depth first), with their nesting level. */
   outline(): Array<{ title: string; page: number | null; level: number }>;
+  /**
+   * Remove all active content (JavaScript, additional actions, launch, form submission, links to files
+   * and shares, media, XFA, embedded files) and return what was removed; web links and links within
+   * the document stay.
+   */
+  removeActiveContent(): RemovedContent[];
   /** Save to bytes (a full, garbage-collected save, unencrypted). */
   save(): Uint8Array;
   /** Release all memory held for this document. Safe to call twice. */

@@ -7,7 +7,9 @@ import { outlineLevel, outlineTitle } from './outline-title.ts';
  * that has a destination, over its row on the index page, and one bookmark per such item in index
  * order (table-of-contents sections nested as in the index). Existing annotations, links and the
  * text layer are kept, except an internal link over an item's row (left by an earlier run or drawn
- * by hand), which is replaced. `brief` is changed in place.
+ * by hand), which is replaced. Active content (scripts, launch and form actions, links to files,
+ * embedded files) is removed from every output and listed in `review.removedActiveContent`. `brief`
+ * and `review` are changed in place.
  */
 export function writeMaster(brief: PdfDoc, record: PdfDoc | null, review: ReviewJson): Uint8Array {
   if (record) {
@@ -32,6 +34,9 @@ export function writeMaster(brief: PdfDoc, record: PdfDoc | null, review: Review
   // Page labels follow the printed numbers, so a viewer shows `p. 12` where the paper says 12.
   const printed = [...(review.source.printedPages ?? []), ...(review.record ? review.record.printedPages ?? new Array<null>(review.record.pages).fill(null) : [])];
   if (review.source.printedPages && printed.filter((l) => l !== null).length >= 0.5 * printed.length) brief.setPageLabels(printed);
+  const removed = brief.removeActiveContent();
+  if (removed.length) review.removedActiveContent = removed;
+  else delete review.removedActiveContent;
   return brief.save();
 }
 

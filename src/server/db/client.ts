@@ -17,8 +17,11 @@ const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.u
 
 export function openDatabase(url: string, max = 10): Database {
   const pool = new pg.Pool({ connectionString: url, max, application_name: 'brieflink' });
-  // An idle client losing its connection (database restart) must not crash the process.
+  // An idle client losing its connection (database restart) must not crash the process; nor must a
+  // client in use (a transaction) whose connection is cut: pg emits 'error' on it with no listener,
+  // which ended the process. Its queries fail (answered 503) and the pool discards it.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzle(pool, { schema });
   return { db, pool, close: () => pool.end() };
 }

@@ -5,7 +5,7 @@ import { dirname } from 'node:path';
 import type { Db } from '../db/client.ts';
 import type { Storage } from '../storage/files.ts';
 import { queueProcessing, type JobSender } from './processing-state.ts';
-import type { ReceivedFile } from './receive-upload.ts';
+import { releaseUpload, type ReceivedFile } from './receive-upload.ts';
 
 export interface DocumentDeps {
   db: Db;
@@ -20,7 +20,37 @@ export async function placeSource(storage: Storage, caseId: string, documentId: 
   const target = storage.documentFile(caseId, documentId, 'source.pdf');
   await mkdir(dirname(target), { recursive: true });
   for (const name of DERIVED_FILES) await rm(storage.documentFile(caseId, documentId, name), { force: true });
-  await rename(file.tempPath, target);
+  try {
+    await rename(file.tempPath, target);
+  } finally {
+    releaseUpload(file.tempPath);
+  }
+}
+
+const STAGED = 'source.next.pdf';
+
+/**
+ * A replacement source is kept beside the current one until the database has taken the change
+ * (commitStagedSource); if it does not, only the staged file goes and the current source stays.
+ */
+export async function stageSource(storage: Storage, caseId: string, documentId: string, file: ReceivedFile): Promise<void> {
+  const target = storage.documentFile(caseId, documentId, STAGED);
+  await mkdir(dirname(target), { recursive: true });
+  try {
+    await rename(file.tempPath, target);
+  } finally {
+    releaseUpload(file.tempPath);
+  }
+}
+
+/** The staged source becomes the source; what was derived from the old one goes. */
+export async function commitStagedSource(storage: Storage, caseId: string, documentId: string): Promise<void> {
+  for (const name of DERIVED_FILES) await rm(storage.documentFile(caseId, documentId, name), { force: true });
+  await rename(storage.documentFile(caseId, documentId, STAGED), storage.documentFile(caseId, documentId, 'source.pdf'));
+}
+
+export async function discardStagedSource(storage: Storage, caseId: string, documentId: string): Promise<void> {
+  await rm(storage.documentFile(caseId, documentId, STAGED), { force: true });
 }
 
 /**

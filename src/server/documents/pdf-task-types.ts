@@ -1,9 +1,11 @@
 // Messages between the server and its PDF worker thread (see pdf-task.worker.ts).
+import type { PageLimits } from '../../engine/pdf/index.ts';
 import type { IndexDetection, ReviewJson } from '../../engine/types.ts';
 
 export type PdfTask =
   | {
       op: 'read';
+      limits: PageLimits;
       sourcePath: string;
       pagesPath: string;
       ocrPagesPath: string;
@@ -13,6 +15,7 @@ export type PdfTask =
     }
   | {
       op: 'link';
+      limits: PageLimits;
       sourcePath: string;
       pagesPath: string;
       ocrPagesPath: string;

@@ -1,4 +1,9 @@
 // Runs one PDF task on a worker thread and resolves with its result; progress arrives as it happens.
+// Each task has limits, so that no document holds a processing slot for long: the worker's memory
+// (resourceLimits), what one page may decode to (checked before any page is read), and a time limit
+// that grows with the page count. A task over them fails with a reason the user reads, and can be retried.
+import type { PageLimits } from '../../engine/pdf/index.ts';
+import { TOO_LARGE_PREFIX } from '../../engine/pdf/index.ts';
 import { startTsWorker } from '../../engine/util/worker.ts';
 import type { LinkOutcome, PdfTask, PdfTaskMessage, ReadOutcome, TaskProgress } from './pdf-task-types.ts';
 
@@ -15,26 +20,77 @@ export class PdfTaskError extends Error {
   }
 }
 
-type ResultOf<T extends PdfTask> = T extends { op: 'read' } ? ReadOutcome : LinkOutcome;
+export interface TaskLimits {
+  /** Heap of the worker thread, in MB. */
+  memoryMb: number;
+  /** The time limit is `baseSeconds` (default a minute) plus this much a page. */
+  secondsPerPage: number;
+  baseSeconds?: number;
+}
 
-export function runPdfTask<T extends PdfTask>(task: T, onProgress?: (p: TaskProgress) => void): Promise<ResultOf<T>> {
+export function taskLimits(config: { pdfMemoryMb: number; pdfSecondsPerPage: number }): TaskLimits {
+  return { memoryMb: config.pdfMemoryMb, secondsPerPage: config.pdfSecondsPerPage };
+}
+
+/** The per-page limits a task gets from its memory: content 1/64 of it, images 1/8. */
+export function pageLimits(memoryMb: number): PageLimits {
+  return { contentBytes: (memoryMb * 1048576) / 64, imageBytes: (memoryMb * 1048576) / 8 };
+}
+
+type Input<Op extends PdfTask['op']> = Omit<Extract<PdfTask, { op: Op }>, 'limits'>;
+
+
+export function runPdfTask(task: Input<'read'>, limits: TaskLimits, onProgress?: (p: TaskProgress) => void): Promise<ReadOutcome>;
+export function runPdfTask(task: Input<'link'>, limits: TaskLimits, onProgress?: (p: TaskProgress) => void): Promise<LinkOutcome>;
+export function runPdfTask(
+  task: Input<'read'> | Input<'link'>,
+  limits: TaskLimits,
+  onProgress?: (p: TaskProgress) => void,
+): Promise<ReadOutcome | LinkOutcome> {
   return new Promise((resolve, reject) => {
-    const worker = startTsWorker(WORKER, task);
+    const worker = startTsWorker(WORKER, { ...task, limits: pageLimits(limits.memoryMb) }, {
+      resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb, maxYoungGenerationSizeMb: Math.min(64, Math.max(16, limits.memoryMb / 32)) },
+    });
     let settled = false;
+    let pages = 0;
+    const started = Date.now();
     const settle = (fn: () => void) => {
       if (settled) return;
       settled = true;
+      clearTimeout(timer);
       fn();
       void worker.terminate();
     };
+    let timer: NodeJS.Timeout;
+    const arm = () => {
+      clearTimeout(timer);
+      const limitMs = ((limits.baseSeconds ?? 60) + pages * limits.secondsPerPage) * 1000;
+      timer = setTimeout(() => {
+        const s = Math.round((Date.now() - started) / 1000);
+        settle(() => reject(new PdfTaskError('too-slow', `this PDF took longer than allowed: ${s} s${pages ? ` for ${pages} pages` : ''} (the limit is ${Math.round(limitMs / 1000)} s)`)));
+      }, Math.max(0, started + limitMs - Date.now()));
+    };
+    arm();
     worker.on('message', (m: PdfTaskMessage) => {
       if (m.type === 'progress') {
         const { type: _t, ...p } = m;
+        if (p.phase === 'text' && p.total !== pages) {
+          pages = p.total;
+          arm();
+        }
         onProgress?.(p);
-      } else if (m.type === 'result') settle(() => resolve(m.result as ResultOf<T>));
+      } else if (m.type === 'result') settle(() => resolve(m.result as ReadOutcome | LinkOutcome));
       else settle(() => reject(new PdfTaskError(m.code, m.message)));
     });
-    worker.on('error', (err) => settle(() => reject(new PdfTaskError('internal', err.message))));
+    worker.on('error', (err: Error & { code?: string }) =>
+      settle(() =>
+        reject(
+          err.code === 'ERR_WORKER_OUT_OF_MEMORY'
+            ? new PdfTaskError('too-large', `${TOO_LARGE_PREFIX}: its processing used more than ${limits.memoryMb} MB`)
+            : new PdfTaskError('internal', err.message),
+        ),
+      ),
+    );
     worker.on('exit', (code) => settle(() => reject(new PdfTaskError('internal', `PDF worker stopped (exit code ${code})`))));
   });
 }
@@ -46,6 +102,9 @@ export function failureText(err: unknown): string {
     if (err.code === 'damaged') return 'This PDF is damaged and cannot be read. Export it again from its source and reupload it.';
     if (err.code === 'not-pdf') return 'This file is not a PDF.';
     if (err.code === 'bad-index-pages') return `The index pages set by hand are not in this document: ${err.message}`;
+    if (err.code === 'too-large' || err.code === 'too-slow') {
+      return `${err.message.charAt(0).toUpperCase()}${err.message.slice(1)}. Retry once the limits are raised (PDF_MEMORY_MB, PDF_SECONDS_PER_PAGE), or split the PDF and upload its parts.`;
+    }
     return `Processing failed: ${err.message}`;
   }
   return `Processing failed: ${(err as Error)?.message ?? String(err)}`;

@@ -30,6 +30,7 @@ async function read(t: Extract<PdfTask, { op: 'read' }>): Promise<ReadOutcome> {
   const doc = openPdf(bytes);
   try {
     post({ type: 'progress', phase: 'text', done: 0, total: doc.pageCount });
+    doc.checkLimits(t.limits);
     const result = await readDocument(bytes, doc, {
       ocr: 'auto',
       ...(t.ocrWorkers ? { ocrWorkers: t.ocrWorkers } : {}),
@@ -54,6 +55,9 @@ async function link(t: Extract<PdfTask, { op: 'link' }>): Promise<LinkOutcome> {
   const bytes = readBytes(t.sourcePath);
   const doc = openPdf(bytes);
   try {
+    // The page count sets the task's time limit (pdf-task.ts).
+    post({ type: 'progress', phase: 'text', done: 0, total: doc.pageCount });
+    doc.checkLimits(t.limits);
     let pages = loadPages(doc.pageCount, t.pagesPath, t.ocrPagesPath);
     const fromStore = pages !== null; // the detection stored with these pages still holds
     if (!pages) {

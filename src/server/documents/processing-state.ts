@@ -4,7 +4,7 @@
 // so a job left 'active' by a killed process and retried later by the queue is harmless.
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { documents } from '../db/schema.ts';
+import { cases, documents } from '../db/schema.ts';
 
 export type JobSender = (kind: 'document-process' | 'document-link', data: { documentId: string; run: number }) => Promise<unknown>;
 
@@ -146,7 +146,25 @@ export async function withHeartbeat<T>(beat: () => Promise<unknown>, work: () =>
 }
 
 /** After a job whose document went away while it ran (deleted): removes the files the job wrote. */
-export async function removeFilesIfGone(db: Db, storage: { removeDocument(caseId: string, id: string): Promise<void> }, caseId: string, documentId: string): Promise<void> {
+/**
+ * Removes a document's files once the database confirms its row is gone, and its case's folder once
+ * the case's row is gone too (a case deleted while one of its documents was being processed). A
+ * query that fails removes nothing.
+ */
+export async function removeFilesIfGone(
+  db: Db,
+  storage: { removeDocument(caseId: string, id: string): Promise<void>; removeCase(caseId: string): Promise<void> },
+  caseId: string,
+  documentId: string,
+): Promise<void> {
   const [row] = await db.select({ id: documents.id }).from(documents).where(eq(documents.id, documentId)).limit(1);
-  if (!row) await storage.removeDocument(caseId, documentId);
+  if (row) return;
+  await storage.removeDocument(caseId, documentId);
+  if (await caseIsGone(db, caseId)) await storage.removeCase(caseId);
+}
+
+/** True only when the database answered and has no such case (false when it could not be asked). */
+export async function caseIsGone(db: Db, caseId: string): Promise<boolean> {
+  const rows = await db.select({ id: cases.id }).from(cases).where(eq(cases.id, caseId)).limit(1).catch(() => null);
+  return rows !== null && rows.length === 0;
 }

@@ -4,19 +4,28 @@ import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { JobContext } from '../jobs/registry.ts';
 import { requeueStaleJobs } from './processing-state.ts';
+import { isOwnedUpload } from './receive-upload.ts';
 
 const EVERY_MS = 5_000;
-const PARTIAL_UPLOAD_MAX_AGE_MS = 6 * 3600_000;
-
-/** Upload files a killed process left half-written (never a document's file: those are renamed away). */
-async function removeAbandonedUploads(ctx: JobContext): Promise<void> {
+/**
+ * Upload files a killed process left half-written (never a document's file: those are renamed away).
+ * A part file no upload of this process owns, unchanged for longer than a connection may stay silent
+ * (REQUEST_IDLE_SECONDS, after which its upload is cut), belongs to no live upload of any process.
+ */
+async function removeAbandonedUploads(ctx: JobContext): Promise<number> {
   const dir = join(ctx.storage.root, 'uploads');
   const names = await readdir(dir).catch(() => [] as string[]);
+  let removed = 0;
   for (const name of names.filter((n) => n.endsWith('.part'))) {
     const path = join(dir, name);
+    if (isOwnedUpload(path)) continue;
     const info = await stat(path).catch(() => null);
-    if (info && Date.now() - info.mtimeMs > PARTIAL_UPLOAD_MAX_AGE_MS) await rm(path, { force: true });
+    if (info && Date.now() - info.mtimeMs > ctx.config.requestIdleMs + 5_000) {
+      await rm(path, { force: true });
+      removed++;
+    }
   }
+  return removed;
 }
 
 export function startDocumentReaper(ctx: JobContext): () => void {
@@ -33,9 +42,16 @@ export function startDocumentReaper(ctx: JobContext): () => void {
       running = false;
     }
   };
+  const sweepUploads = () =>
+    void removeAbandonedUploads(ctx)
+      .then((n) => n && ctx.log.info({ removed: n }, 'abandoned upload fragments removed'))
+      .catch((err: unknown) => ctx.log.warn({ err }, 'abandoned upload sweep failed'));
   void sweep();
-  void removeAbandonedUploads(ctx).catch((err: unknown) => ctx.log.warn({ err }, 'abandoned upload sweep failed'));
-  const timer = setInterval(() => void sweep(), EVERY_MS);
+  sweepUploads();
+  const timer = setInterval(() => {
+    void sweep();
+    sweepUploads();
+  }, EVERY_MS);
   timer.unref();
   return () => clearInterval(timer);
 }

@@ -69,14 +69,35 @@ class PdfCheck extends Transform {
   }
 }
 
+/** Part files an upload of this process is writing or about to place; the sweeper leaves them alone. */
+const owned = new Set<string>();
+
+/** Whether an upload of this process still owns the part file (see reaper.ts). */
+export function isOwnedUpload(path: string): boolean {
+  return owned.has(path);
+}
+
+/** The upload is done with its part file (placed, or removed). */
+export function releaseUpload(path: string): void {
+  owned.delete(path);
+}
+
+/** Removes a received file that will not be kept. */
+export async function discardUpload(file: ReceivedFile): Promise<void> {
+  await rm(file.tempPath, { force: true });
+  releaseUpload(file.tempPath);
+}
+
 async function receiveFile(part: MultipartFile, uploadDir: string, maxBytes: number): Promise<ReceivedFile> {
   await mkdir(uploadDir, { recursive: true });
   const tempPath = join(uploadDir, `${randomUUID()}.part`);
+  owned.add(tempPath);
   const check = new PdfCheck(maxBytes);
   try {
     await pipeline(part.file, check, createWriteStream(tempPath));
   } catch (err) {
     await rm(tempPath, { force: true });
+    releaseUpload(tempPath);
     if (err instanceof AppError) {
       part.file.resume(); // let the rest of the request drain so the answer can be sent
       throw err;
@@ -91,10 +112,19 @@ async function receiveFile(part: MultipartFile, uploadDir: string, maxBytes: num
   return { tempPath, fileName, size: check.size, sha256: check.hash.digest('hex') };
 }
 
-/** Reads every part of the request: the one `file` streamed to disk, the text fields kept. */
-export async function receiveUpload(req: FastifyRequest, uploadDir: string, maxBytes: number): Promise<ReceivedUpload> {
+/**
+ * Reads every part of the request: the one `file` streamed to disk, the text fields kept. A body that
+ * sends nothing for `idleMs` is cut (its connection closed, its part file removed): an upload that stops
+ * sending no longer stays open for ever. Only while the body arrives: the answer may take longer.
+ */
+export async function receiveUpload(req: FastifyRequest, uploadDir: string, maxBytes: number, idleMs: number): Promise<ReceivedUpload> {
   const fields: Record<string, string> = {};
   let file: ReceivedFile | null = null;
+  // (Requests injected in tests have no real socket.)
+  const socket = typeof req.raw.socket?.setTimeout === 'function' ? req.raw.socket : null;
+  const stalled = () => socket?.destroy(new Error(`the upload sent nothing for ${Math.round(idleMs / 1000)} s`));
+  socket?.setTimeout(idleMs);
+  socket?.once('timeout', stalled);
   try {
     for await (const part of req.parts()) {
       if (part.type === 'file') {
@@ -108,7 +138,10 @@ export async function receiveUpload(req: FastifyRequest, uploadDir: string, maxB
       }
     }
   } catch (err) {
-    if (file) await rm(file.tempPath, { force: true });
+    if (file) {
+      await rm(file.tempPath, { force: true });
+      releaseUpload(file.tempPath);
+    }
     if (err instanceof AppError) throw err;
     const e = err as { code?: string; statusCode?: number; message?: string };
     if (e.code === 'FST_REQ_FILE_TOO_LARGE') {
@@ -116,6 +149,9 @@ export async function receiveUpload(req: FastifyRequest, uploadDir: string, maxB
     }
     if (e.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new AppError('validation', 'Send the file as multipart/form-data', 'file');
     throw err;
+  } finally {
+    socket?.setTimeout(0);
+    socket?.off('timeout', stalled);
   }
   return { file, fields };
 }

@@ -3,9 +3,10 @@
 // its run is current and replaces the items and links of earlier runs in one transaction.
 import { and, eq, inArray } from 'drizzle-orm';
 import { recordAudit } from '../audit.ts';
+import { isDatabaseUnavailable } from '../errors.ts';
 import { documents, indexItems, links } from '../db/schema.ts';
 import { parseIndexPages } from '../documents/index-pages.ts';
-import { failureText, runPdfTask } from '../documents/pdf-task.ts';
+import { failureText, runPdfTask, taskLimits } from '../documents/pdf-task.ts';
 import { notifyDocument, removeFilesIfGone, withHeartbeat } from '../documents/processing-state.ts';
 import { documentJobData } from './document-process.ts';
 import { indexItemRows } from './index-item-rows.ts';
@@ -32,6 +33,7 @@ export async function documentLink(ctx: JobContext, data: unknown): Promise<unkn
       .where(current);
     await recordAudit(db, null, 'link-failed', 'document', documentId, null, { reason });
     await notifyDocument(db, documentId);
+    await removeFilesIfGone(db, storage, doc.caseId, documentId); // deleted while its links were built
     return { failed: reason };
   };
   const indexPages = parseIndexPages(doc.indexPages);
@@ -51,7 +53,7 @@ export async function documentLink(ctx: JobContext, data: unknown): Promise<unkn
         briefName: doc.originalName,
         outputPath: file('Master.linked.pdf'),
         reviewPath: file('review.json'),
-      }),
+      }, taskLimits(ctx.config)),
     );
     const { review } = out;
     if (review.index.items.length === 0) return fail(out.reason ? `${NO_INDEX_REASON} (${out.reason})` : NO_INDEX_REASON);
@@ -100,6 +102,7 @@ export async function documentLink(ctx: JobContext, data: unknown): Promise<unkn
         links: review.links.length,
         unresolved,
         validation: review.validation,
+        ...(review.removedActiveContent ? { removedActiveContent: review.removedActiveContent } : {}),
       });
       return { links: review.links.length, unresolved };
     });
@@ -111,6 +114,7 @@ export async function documentLink(ctx: JobContext, data: unknown): Promise<unkn
     ctx.log.info({ documentId, ...result }, 'links built');
     return result;
   } catch (err) {
+    if (isDatabaseUnavailable(err)) throw err; // queued again by the reaper once the database answers
     ctx.log.warn({ err, documentId }, 'link building failed');
     return fail(failureText(err));
   }

@@ -5,9 +5,10 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { rm } from 'node:fs/promises';
 import { z } from 'zod';
 import { recordAudit } from '../audit.ts';
+import { isDatabaseUnavailable } from '../errors.ts';
 import { documents, indexItems } from '../db/schema.ts';
 import { parseIndexPages } from '../documents/index-pages.ts';
-import { failureText, runPdfTask } from '../documents/pdf-task.ts';
+import { failureText, runPdfTask, taskLimits } from '../documents/pdf-task.ts';
 import { notifyDocument, removeFilesIfGone, withHeartbeat } from '../documents/processing-state.ts';
 import type { TaskProgress } from '../documents/pdf-task-types.ts';
 import { indexItemRows } from './index-item-rows.ts';
@@ -70,6 +71,7 @@ export async function documentProcess(ctx: JobContext, data: unknown): Promise<u
           ...(indexPages ? { indexPages } : {}),
           ...(ctx.config.ocrWorkers ? { ocrWorkers: ctx.config.ocrWorkers } : {}),
         },
+        taskLimits(ctx.config),
         onProgress,
       ),
     );
@@ -128,6 +130,9 @@ export async function documentProcess(ctx: JobContext, data: unknown): Promise<u
     return { pages: out.pageCount, items: items.length };
   } catch (err) {
     await writes;
+    // The database out of reach is no fault of the document: the job fails, the document stays
+    // 'processing', and the reaper queues it again once the database answers (stale heartbeat).
+    if (isDatabaseUnavailable(err)) throw err;
     const reason = failureText(err);
     await db
       .update(documents)
@@ -144,6 +149,7 @@ export async function documentProcess(ctx: JobContext, data: unknown): Promise<u
       .where(current);
     await recordAudit(db, null, 'process-failed', 'document', documentId, null, { reason });
     await notifyDocument(db, documentId);
+    await removeFilesIfGone(db, storage, doc.caseId, documentId); // deleted while it was read
     ctx.log.warn({ err, documentId }, 'document processing failed');
     return { failed: reason };
   }

@@ -1,8 +1,32 @@
 // pg-boss on the application database: queues created once from the registry, schedules set, and
 // (for ROLE=all|worker) one worker per job kind.
+import { createRequire } from 'node:module';
 import PgBoss from 'pg-boss';
 import type { QueueState } from '../routes/health.ts';
 import { checkRegistry, handlers, jobKinds, workerServices, type JobContext, type JobKind, type JobKindName } from './registry.ts';
+
+type Settle = (this: { emit(event: string, arg: unknown): boolean }, ...args: unknown[]) => Promise<unknown>;
+
+/**
+ * pg-boss 10 marks a job done or failed without awaiting it (manager.js, the worker's onFetch): when
+ * the database is gone at that moment, the promise rejects with nothing to handle it and Node ends the
+ * process. Its rejection becomes a queue 'error' event instead (logged); the job stays active, and the
+ * document reaper queues its document again once the database answers (heartbeats, processing-state.ts).
+ */
+function settleWithoutCrashing(): void {
+  const manager = createRequire(import.meta.url)('pg-boss/src/manager.js') as { prototype: Record<string, unknown> };
+  const proto = manager.prototype;
+  if (proto.__settlesSafely) return;
+  proto.__settlesSafely = true;
+  for (const name of ['complete', 'fail'] as const) {
+    const original = proto[name] as Settle;
+    proto[name] = function (this: ThisParameterType<Settle>, ...args: unknown[]) {
+      const settled = original.apply(this, args);
+      settled.catch((err: unknown) => this.emit('error', err));
+      return settled;
+    };
+  }
+}
 
 export interface JobQueue {
   boss: PgBoss;
@@ -19,6 +43,7 @@ export async function startQueue(
   serialise: <T>(fn: () => Promise<T>) => Promise<T> = (fn) => fn(),
 ): Promise<JobQueue> {
   checkRegistry();
+  settleWithoutCrashing();
   const boss = new PgBoss({ connectionString: url, max: 4, application_name: 'brieflink-jobs' });
   let stopped = false;
   boss.on('error', (err) => ctx.log.error({ err }, 'job queue error'));

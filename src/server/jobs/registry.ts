@@ -39,13 +39,17 @@ export const jobKinds = {
   },
   // Text, OCR and index detection of one document. A killed process's job is re-queued by the
   // document reaper (heartbeats), long before pg-boss would expire it.
+  // Two of each at once, so that one large document never holds every slot (each task also has its
+  // memory and time limits: documents/pdf-task.ts).
   'document-process': {
     queue: { policy: 'standard', retryLimit: 2, retryDelay: 10, expireInSeconds: 4 * 3600 },
     pollingIntervalSeconds: 0.5,
+    concurrency: 2,
   },
   'document-link': {
     queue: { policy: 'standard', retryLimit: 2, retryDelay: 10, expireInSeconds: 3600 },
     pollingIntervalSeconds: 0.5,
+    concurrency: 2,
   },
 } satisfies Record<string, JobKind>;
 

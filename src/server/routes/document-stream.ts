@@ -6,6 +6,7 @@ import type { StreamMessage } from '../../contract/documents.ts';
 import type { Db } from '../db/client.ts';
 import type { DocumentEvents } from '../documents/document-events.ts';
 import { documentById, documentRow } from '../documents/queries.ts';
+import { AppError } from '../errors.ts';
 import { ocrProgressOf } from '../documents/serialize.ts';
 import type { DocumentRow } from '../documents/queries.ts';
 
@@ -64,7 +65,11 @@ export function documentStreamRoutes(app: FastifyInstance, db: Db, events: Docum
       res.end();
     };
     const push = async (row?: DocumentRow) => {
-      const d = row ?? (await documentRow(db, { id: first.id }).catch(() => null));
+      // Gone only when the database says so; a database out of reach keeps the stream open (the next poll retries).
+      const d = row ?? (await documentRow(db, { id: first.id }).catch((err: unknown) => {
+        if (err instanceof AppError && err.code === 'not_found') return null;
+        throw err;
+      }));
       if (!d) return end(); // deleted
       for (const m of await messagesFor(db, d)) {
         const json = JSON.stringify(m);

@@ -3,7 +3,6 @@
 // the document row is written only once the whole file has arrived, so an aborted upload leaves nothing.
 import fastifyMultipart from '@fastify/multipart';
 import { randomUUID } from 'node:crypto';
-import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -11,9 +10,10 @@ import { uploadFields } from '../../contract/documents.ts';
 import { recordAudit } from '../audit.ts';
 import { requireUser } from '../auth/guard.ts';
 import { documents, indexItems, links } from '../db/schema.ts';
-import { queueNewSource, placeSource, type DocumentDeps } from '../documents/intake.ts';
+import { commitStagedSource, discardStagedSource, placeSource, queueNewSource, stageSource, type DocumentDeps } from '../documents/intake.ts';
+import { caseIsGone } from '../documents/processing-state.ts';
 import { documentById, documentRow, requireCase } from '../documents/queries.ts';
-import { NOT_PDF_MESSAGE, receiveUpload, type ReceivedFile } from '../documents/receive-upload.ts';
+import { discardUpload, NOT_PDF_MESSAGE, receiveUpload, type ReceivedFile } from '../documents/receive-upload.ts';
 import { AppError, parseInput } from '../errors.ts';
 
 function titleFrom(fileName: string): string {
@@ -21,7 +21,7 @@ function titleFrom(fileName: string): string {
   return (base || 'Untitled document').slice(0, 300);
 }
 
-export async function uploadRoutes(app: FastifyInstance, deps: DocumentDeps, maxUploadMb: number): Promise<void> {
+export async function uploadRoutes(app: FastifyInstance, deps: DocumentDeps, maxUploadMb: number, idleMs: number): Promise<void> {
   const maxBytes = maxUploadMb * 1024 * 1024;
   const uploadDir = join(deps.storage.root, 'uploads');
   const { db, storage } = deps;
@@ -32,8 +32,8 @@ export async function uploadRoutes(app: FastifyInstance, deps: DocumentDeps, max
 
     scope.post('/api/upload/document', async (req, reply) => {
       const user = requireUser(req);
-      const { file, fields } = await receiveUpload(req, uploadDir, maxBytes);
-      const cleanup = async () => file && rm(file.tempPath, { force: true });
+      const { file, fields } = await receiveUpload(req, uploadDir, maxBytes, idleMs);
+      const cleanup = async () => file && discardUpload(file);
       let body;
       try {
         if (!file) throw new AppError('validation', 'Choose a PDF file to upload', 'file');
@@ -45,6 +45,16 @@ export async function uploadRoutes(app: FastifyInstance, deps: DocumentDeps, max
       }
       const received: ReceivedFile = file!;
       const id = randomUUID();
+      // From here on, an error removes only what this upload wrote: its own new document folder.
+      // The case's folder goes only once the database has answered that the case is gone.
+      const undo = async () => {
+        await storage.removeDocument(body.caseId, id);
+        if (await caseIsGone(db, body.caseId)) {
+          await storage.removeCase(body.caseId);
+          return new AppError('not_found', 'Case not found');
+        }
+        return null;
+      };
       try {
         await placeSource(storage, body.caseId, id, received);
       } catch (err) {
@@ -52,7 +62,6 @@ export async function uploadRoutes(app: FastifyInstance, deps: DocumentDeps, max
         await storage.removeDocument(body.caseId, id);
         throw err;
       }
-      // The case may have been deleted since it was checked: then nothing of this upload stays.
       let row: typeof documents.$inferSelect | undefined;
       try {
         [row] = await db
@@ -73,12 +82,7 @@ export async function uploadRoutes(app: FastifyInstance, deps: DocumentDeps, max
           })
           .returning();
       } catch (err) {
-        await storage.removeDocument(body.caseId, id);
-        await requireCase(db, body.caseId).catch(async (gone: unknown) => {
-          await storage.removeCase(body.caseId);
-          throw gone;
-        });
-        throw err;
+        throw (await undo()) ?? err;
       }
       await recordAudit(db, user, 'upload', 'document', id, null, {
         caseId: row!.caseId,
@@ -94,14 +98,16 @@ export async function uploadRoutes(app: FastifyInstance, deps: DocumentDeps, max
     scope.post('/api/documents/:id/reupload', async (req) => {
       const user = requireUser(req);
       const before = await documentRow(db, req.params);
-      const { file } = await receiveUpload(req, uploadDir, maxBytes);
+      const { file } = await receiveUpload(req, uploadDir, maxBytes, idleMs);
       if (!file) throw new AppError('validation', NOT_PDF_MESSAGE, 'file');
       try {
-        await placeSource(storage, before.caseId, before.id, file);
+        await stageSource(storage, before.caseId, before.id, file);
       } catch (err) {
-        await rm(file.tempPath, { force: true });
+        await discardUpload(file);
         throw err;
       }
+      // The current source stays until the database has taken the new one: a failure here (the
+      // database gone) removes only the staged file.
       const stored = await db.transaction(async (tx) => {
         await tx.delete(links).where(eq(links.srcDocId, before.id));
         await tx.delete(indexItems).where(eq(indexItems.documentId, before.id));
@@ -130,12 +136,16 @@ export async function uploadRoutes(app: FastifyInstance, deps: DocumentDeps, max
           { originalName: before.originalName, sha256: before.sha256 },
           { originalName: file.fileName, sha256: file.sha256, fileSize: file.size });
         return true;
+      }).catch(async (err: unknown) => {
+        await discardStagedSource(storage, before.caseId, before.id);
+        throw err;
       });
       // Deleted while its new file arrived: the file goes too.
       if (!stored) {
         await storage.removeDocument(before.caseId, before.id);
         throw new AppError('not_found', 'Document not found');
       }
+      await commitStagedSource(storage, before.caseId, before.id);
       await queueNewSource(deps, before);
       return documentById(db, before.id);
     });

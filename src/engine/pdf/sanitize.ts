@@ -1,0 +1,213 @@
+import './wasm-handle.ts';
+import type * as mupdf from 'mupdf';
+import type { RemovedContent, RemovedContentKind } from '../types.ts';
+
+/**
+ * Removes every kind of active content from a document before it is saved, so that a court-ready PDF
+ * can run nothing, open nothing and carry no file: JavaScript (actions and the document's name tree),
+ * document, page, annotation and field additional actions (AA), Launch, SubmitForm, ImportData,
+ * GoToR/GoToE (another file), media actions (Rendition, Sound, Movie, RichMediaExecute), links to
+ * anything but http(s) and mailto (file:, UNC shares, javascript:), XFA forms, embedded files (the
+ * EmbeddedFiles name tree, every file specification's embedded stream, FileAttachment annotations) and
+ * rich media, sound, movie, screen and 3D annotations. Internal links, bookmarks and web links stay.
+ *
+ * The whole object graph is walked from the pages (so that what is found on a page is reported with
+ * its number) and then from the trailer; what is no longer referenced is dropped by the garbage
+ * collection of the save.
+ */
+export function removeActiveContent(doc: mupdf.PDFDocument): RemovedContent[] {
+  const removed: RemovedContent[] = [];
+  const seen = new Set<number>();
+  const note = (kind: RemovedContentKind, detail: string, page: number | undefined) =>
+    removed.push(page === undefined ? { kind, detail } : { kind, page, detail });
+
+  const visit = (obj: mupdf.PDFObject, page: number | undefined, depth: number): void => {
+    if (depth > 200) return;
+    if (obj.isIndirect()) {
+      const num = obj.asIndirect();
+      if (seen.has(num)) return;
+      seen.add(num);
+      obj = res(obj);
+    }
+    if (obj.isArray()) {
+      for (let i = 0; i < obj.length; i++) visit(obj.get(i), page, depth + 1);
+    } else if (obj.isDictionary()) {
+      cleanDictionary(obj, page, note);
+      const children: mupdf.PDFObject[] = [];
+      obj.forEach((val, key) => {
+        // Back references: reached from their owner; following them would report another page's content here.
+        if (key !== 'Parent' && key !== 'P' && key !== 'Popup' && key !== 'IRT') children.push(val);
+      });
+      for (const child of children) visit(child, page, depth + 1);
+    }
+  };
+
+  const pages = doc.countPages();
+  for (let i = 0; i < pages; i++) visit(doc.findPage(i), i + 1, 0);
+  visit(doc.getTrailer(), undefined, 0);
+  return removed;
+}
+
+type Note = (kind: RemovedContentKind, detail: string, page: number | undefined) => void;
+
+const REMOVED_ANNOTATIONS: Record<string, RemovedContentKind> = {
+  FileAttachment: 'embedded-file',
+  RichMedia: 'rich-media',
+  Screen: 'media',
+  Movie: 'media',
+  Sound: 'media',
+  '3D': 'rich-media',
+};
+
+const NAME_TREES: Record<string, RemovedContentKind> = {
+  JavaScript: 'javascript',
+  EmbeddedFiles: 'embedded-file',
+  AlternatePresentations: 'media',
+  Renditions: 'media',
+};
+
+const ACTION_KINDS: Record<string, RemovedContentKind> = {
+  JavaScript: 'javascript',
+  Launch: 'launch',
+  SubmitForm: 'submit-form',
+  ImportData: 'import-data',
+  GoToR: 'remote-file',
+  GoToE: 'remote-file',
+  Rendition: 'media',
+  Sound: 'media',
+  Movie: 'media',
+  RichMediaExecute: 'rich-media',
+  GoTo3DView: 'rich-media',
+};
+
+const WEB_LINK = /^(https?:\/\/|mailto:)/i;
+
+/** The object an indirect reference points to; any other object itself. */
+function res(obj: mupdf.PDFObject): mupdf.PDFObject {
+  return obj.isIndirect() ? obj.resolve() : obj;
+}
+
+function text(obj: mupdf.PDFObject): string {
+  const o = res(obj);
+  if (o.isString()) return o.asString();
+  if (o.isName()) return o.asName();
+  if (o.isDictionary()) return text(o.get('UF').isNull() ? o.get('F') : o.get('UF'));
+  return '';
+}
+
+function short(s: string): string {
+  const clean = s.replace(/[\u0000-\u001f\u007f]/g, ' ').trim();
+  return clean.length > 120 ? `${clean.slice(0, 117)}...` : clean;
+}
+
+/** Why an action may not stay (its kind and a detail), or null when it may. */
+function actionVerdict(action: mupdf.PDFObject): { kind: RemovedContentKind; detail: string } | null {
+  const a = res(action);
+  if (!a.isDictionary()) return null;
+  const s = res(a.get('S'));
+  const type = s.isName() ? s.asName() : '';
+  if (!a.get('JS').isNull()) return { kind: 'javascript', detail: 'JavaScript action' };
+  const kind = ACTION_KINDS[type];
+  if (kind) {
+    const target = short(text(a.get('F')) || text(a.get('Win').isDictionary() ? a.get('Win').get('F') : a.get('Win')));
+    return { kind, detail: target ? `${type} action (${target})` : `${type} action` };
+  }
+  if (type === 'URI') {
+    const uri = text(a.get('URI'));
+    if (!WEB_LINK.test(uri.trim())) return { kind: 'file-link', detail: `link to ${short(uri) || 'an empty address'}` };
+  }
+  return null;
+}
+
+/** Removes the forbidden actions chained after a kept one (its /Next, a dictionary or an array). */
+function cleanNext(action: mupdf.PDFObject, page: number | undefined, note: Note): void {
+  const a = res(action);
+  if (!a.isDictionary()) return;
+  const next = a.get('Next');
+  if (next.isNull()) return;
+  const nextValue = res(next);
+  if (nextValue.isArray()) {
+    for (let i = nextValue.length - 1; i >= 0; i--) {
+      const verdict = actionVerdict(nextValue.get(i));
+      if (verdict) {
+        note(verdict.kind, verdict.detail, page);
+        nextValue.delete(i);
+      } else cleanNext(nextValue.get(i), page, note);
+    }
+  } else {
+    const verdict = actionVerdict(next);
+    if (verdict) {
+      note(verdict.kind, verdict.detail, page);
+      a.delete('Next');
+    } else cleanNext(next, page, note);
+  }
+}
+
+const TRIGGERS: Record<string, string> = {
+  O: 'page open', C: 'page close', WC: 'document close', WS: 'before save', DS: 'after save', WP: 'before print',
+  DP: 'after print', E: 'pointer enter', X: 'pointer exit', D: 'mouse down', U: 'mouse up', Fo: 'focus', Bl: 'blur',
+  PO: 'page open', PC: 'page close', PV: 'page visible', PI: 'page invisible', K: 'keystroke', F: 'format', V: 'validate',
+};
+
+function cleanDictionary(dict: mupdf.PDFObject, page: number | undefined, note: Note): void {
+  // Additional actions run on events (open, close, print, focus…): none is needed in a filed document.
+  const aa = dict.get('AA');
+  if (!aa.isNull()) {
+    const triggers: string[] = [];
+    const aaDict = res(aa);
+    if (aaDict.isDictionary()) aaDict.forEach((_v, k) => triggers.push(TRIGGERS[String(k)] ?? String(k)));
+    const where = dict.get('Type').isName() && dict.get('Type').asName() === 'Catalog' ? 'document' : page !== undefined && dict.get('Subtype').isNull() ? 'page' : 'annotation or field';
+    note('additional-actions', `${where} actions on ${triggers.join(', ') || 'events'}`, page);
+    dict.delete('AA');
+  }
+  for (const key of ['OpenAction', 'A']) {
+    const action = dict.get(key);
+    if (action.isNull()) continue;
+    const verdict = actionVerdict(action);
+    if (verdict) {
+      note(verdict.kind, key === 'OpenAction' ? `${verdict.detail} run when the document opens` : verdict.detail, page);
+      dict.delete(key);
+    } else cleanNext(action, page, note);
+  }
+  for (const [key, kind] of Object.entries(NAME_TREES)) {
+    if (dict.get(key).isNull() || !isNamesDictionary(dict)) continue;
+    note(kind, `${key} name tree`, page);
+    dict.delete(key);
+  }
+  if (!dict.get('XFA').isNull()) {
+    note('xfa', 'XFA form', page);
+    dict.delete('XFA');
+  }
+  // A file specification's embedded file (an executable was found here); its name may stay.
+  if (!dict.get('EF').isNull()) {
+    note('embedded-file', `embedded file ${short(text(dict)) || '(unnamed)'}`, page);
+    dict.delete('EF');
+  }
+  for (const key of ['RichMediaContent', 'RichMediaSettings']) {
+    if (dict.get(key).isNull()) continue;
+    note('rich-media', key, page);
+    dict.delete(key);
+  }
+  const annots = dict.get('Annots');
+  if (annots.isNull()) return;
+  const list = res(annots);
+  if (!list.isArray()) return;
+  for (let i = list.length - 1; i >= 0; i--) {
+    const annot = res(list.get(i));
+    if (!annot.isDictionary()) continue;
+    const subtype = annot.get('Subtype').isName() ? annot.get('Subtype').asName() : '';
+    const kind = REMOVED_ANNOTATIONS[subtype];
+    // A link whose only action is forbidden goes whole: a dead rectangle is no use to the reader.
+    const linkVerdict = subtype === 'Link' && annot.get('Dest').isNull() ? actionVerdict(annot.get('A')) : null;
+    if (kind) note(kind, `${subtype} annotation${annot.get('FS').isNull() ? '' : ` (${short(text(annot.get('FS')))})`}`, page);
+    else if (linkVerdict) note(linkVerdict.kind, linkVerdict.detail, page);
+    else continue;
+    list.delete(i);
+  }
+}
+
+/** True for the catalog's /Names dictionary (its keys name trees); a name tree node has /Names as an array. */
+function isNamesDictionary(dict: mupdf.PDFObject): boolean {
+  const names = dict.get('Names');
+  return names.isNull() || !res(names).isArray();
+}
