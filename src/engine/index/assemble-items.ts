@@ -50,6 +50,20 @@ export interface Assembly {
   hierarchical: boolean;
 }
 
+/** The row's last word heads the page column of the entry below it (`PAGE` over its page number). */
+function pageColumnHeader(p: ParsedRow, entry: ParsedRow): boolean {
+  const lastWord = p.row.words[p.row.words.length - 1];
+  const refX = entry.refTokens?.[0]?.bbox[0];
+  return lastWord !== undefined && refX !== undefined && /^pages?$/i.test(lastWord.text) && lastWord.bbox[0] >= refX - 40;
+}
+
+/** A row that closes a block of an index: a separator (`---oOo---`) or a heading in capitals, with no label or page. */
+function isBlockBreak(pr: ParsedRow): boolean {
+  if (pr.labels.length > 0 || pr.pageRef !== undefined || pr.heading !== null) return false;
+  const t = pr.row.text;
+  return /^[-–—=_*~oO\s]{5,}$/.test(t) || (/[A-Z]{3}/.test(t) && !/[a-z]/.test(t));
+}
+
 /** The row read as plain text: what looked like its label is the first word of its text. */
 function asText(pr: ParsedRow): ParsedRow {
   const refs = new Set(pr.refTokens ?? []);
@@ -160,7 +174,7 @@ export class ItemAssembler {
       }
       if (pr.labels.length > 0 && !pr.bare) {
         this.out.labelled.set(page, (this.out.labelled.get(page) ?? 0) + 1);
-        const placed = this.place(pr, this.canContinue(pr, crossPage, prevBottomFrac));
+        const placed = this.place(pr, this.canContinue(pr, crossPage, prevBottomFrac), k > 0 && isBlockBreak(rows[k - 1]!));
         if (placed) {
           this.open(pr, placed);
           this.out.accepted.set(page, (this.out.accepted.get(page) ?? 0) + 1);
@@ -212,7 +226,8 @@ export class ItemAssembler {
   }
 
   /** Where a labelled row fits in the list, or null when it does not continue it. */
-  private place(pr: ParsedRow, couldContinue: boolean): { depth: number; reading: Label } | null {
+  /** `afterBreak`: the row right above ends a block (`---oOo---`, a heading in capitals). */
+  private place(pr: ParsedRow, couldContinue: boolean, afterBreak = false): { depth: number; reading: Label } | null {
     const readings = [...pr.labels].sort((a, b) => Number(a.ocrGuess ?? false) - Number(b.ocrGuess ?? false));
     for (let d = this.stack.length - 1; d >= 0; d--) {
       const level = this.stack[d]!;
@@ -272,6 +287,11 @@ export class ItemAssembler {
       const r = readings.find((x) => isFirst(x) && root.slot.readings.some((p) => family(p.kind) === family(x.kind)));
       if (r) return { depth: 0, reading: r };
     }
+    // A block of its own (`REFERENCE TO PREVIOUSLY MARKED EXHIBITS` in a deposition index): rows naming their
+    // keyword (`Exhibit 8` after `Exhibit 19`) number their items as the whole case does, not from this list.
+    if (afterBreak && pr.keyword !== null && pr.keyword === this.out.items[this.out.items.length - 1]?.keyword && Math.abs(pr.labelX - root.x) <= 8) {
+      return { depth: 0, reading: readings[0]! };
+    }
     // A new series under a keyword of its own after the list (`SCHEDULE "A" – …` after PART V).
     if (pr.keyword !== null && this.current !== null && pr.keyword !== this.current.keyword && Math.abs(pr.labelX - root.x) <= 8) {
       const r = readings.find((x) => isFirst(x));
@@ -290,6 +310,8 @@ export class ItemAssembler {
       if (Math.abs(p.row.bbox[0] - pr.row.bbox[0]) > 40) break;
       lead.unshift(p);
       below = p.row;
+      // A row heading the page column (`EXAMINATION BY:      PAGE`) is the top of the entry.
+      if (pageColumnHeader(p, pr)) break;
     }
     this.pending = [];
     const first = lead[0] ?? pr;
@@ -309,8 +331,9 @@ export class ItemAssembler {
       bottom: pr.row.bbox[3],
       size: pr.row.size,
     };
+    // `EXAMINATION BY:            PAGE` over `MR. GWILLIAM    7`: the column's header is no part of the title.
     for (const l of lead) {
-      this.place_words(d, l.row.words, null);
+      this.place_words(d, l.row.words, pageColumnHeader(l, pr) ? new Set([l.row.words[l.row.words.length - 1]!]) : null);
       d.bbox = unionBox(d.bbox, l.row.bbox);
     }
     this.place_words(d, pr.desc, null);

@@ -208,6 +208,10 @@ function opensIndex(s: PageStats, next: PageStats | undefined): boolean {
   if (unheadedContents(s)) return true;
   if (s.heading && s.labelled + s.unlabelledRefs >= 2) return true;
   if (s.heading && s.toc && s.gapRefs >= 3 && s.gapRefs >= 0.5 * s.content) return true;
+  // A short index of unlabelled entries under its heading (a transcript's INDEX: `STATUS CONFERENCE    4`):
+  // every row but the heading and a column header is an entry with its page number.
+  const entries = s.unlabelledRefs + s.gapRefs;
+  if (s.heading && s.labelled === 0 && entries >= 1 && entries >= s.content - 2) return true;
   if (s.heading && (s.labelled >= 2 || (s.labelled >= 1 && next !== undefined && next.labelled >= 2))) return true;
   if (s.labelled < 3) return false;
   const share = s.labelled / Math.max(1, s.content);

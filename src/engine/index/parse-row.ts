@@ -230,7 +230,11 @@ export function parseRow(input: Row, opts: { ocr: boolean; light?: boolean }): P
     (MONTH_WORD.test(before(1)) || (/^\d{1,2}(st|nd|rd|th)?,?$/.test(before(1)) && MONTH_WORD.test(before(2))));
   // `pp. 12–15` in its own column: the gap stands before the `pp.`, not before the number.
   const lead = rest.length >= 3 && /^(p|pp|pg|page|pages)\.?$/i.test(rest[rest.length - 2]!.text) ? rest[rest.length - 2]! : null;
-  if (rest.length >= (labels.length > 0 ? 2 : 1) && lastIsRef && !yearOfDate && (last.breakBefore || row.leader || (lead?.breakBefore ?? false))) {
+  // A list of pages in the page column (`7, 114`): set apart before its first number.
+  let listAt = rest.length - 1;
+  while (listAt > 0 && /^\d{1,4},$/.test(rest[listAt - 1]!.text)) listAt--;
+  const listed = listAt < rest.length - 1 && /^\d{1,4}$/.test(refText) && rest[listAt]!.breakBefore && !last.breakBefore;
+  if (rest.length >= (labels.length > 0 ? 2 : 1) && lastIsRef && !yearOfDate && (last.breakBefore || row.leader || (lead?.breakBefore ?? false) || listed)) {
     pageRef = /^[A-Z]{1,2}-?\d/.test(refText) ? refText : refText.replace(/[IlL|]/g, '1').replace(/O/g, '0').split(/[-–]/)[0]!.trim();
     refTokens.push(rest.pop()!);
     // A range written with spaces (`12 – 15`): the reference is where it starts.
@@ -238,6 +242,13 @@ export function parseRow(input: Row, opts: { ocr: boolean; light?: boolean }): P
     if (n >= 3 && /^[-–—]$/.test(rest[n - 1]!.text) && /^\d{1,4}$/.test(rest[n - 2]!.text) && /^\d/.test(pageRef)) {
       pageRef = rest[n - 2]!.text;
       refTokens.push(rest.pop()!, rest.pop()!);
+    }
+    // Several pages (`7, 114`: an examination resumed later): the entry starts at the first.
+    // (not a date's day before a leader: `sworn May 3, ..... 4`, where the number itself stands apart)
+    while (rest.length >= 2 && /^\d{1,4},$/.test(rest[rest.length - 1]!.text) && /^\d/.test(pageRef) && !refTokens[refTokens.length - 1]!.breakBefore) {
+      const t = rest.pop()!;
+      pageRef = t.text.slice(0, -1);
+      refTokens.push(t);
     }
     // `p. 12`, `page 12`: the word before the number belongs to the reference.
     if (rest.length >= 2 && /^(p|pp|pg|page)\.?$/i.test(rest[rest.length - 1]!.text)) refTokens.push(rest.pop()!);

@@ -122,6 +122,9 @@ export function itemCandidates(item: IndexItem, docs: DocEvidence[]): Candidate[
         add(d, ref, { kind: 'raw-ref', strength: 0.3 * docWeight, why: `index page number ${ref} taken as the PDF page (no printed page numbers found)` });
       }
     }
+    // A page the index names that the file does not hold (an excerpt of a transcript keeps its own page
+    // numbers, with gaps): no page carries it, and a heading elsewhere is not where this entry starts.
+    if (ref !== null && notInFile(ref, d)) continue;
     for (const h of headingMatches(item, d)) add(d, h.page, h.evidence);
   }
 
@@ -181,6 +184,11 @@ function staleReferences(item: IndexItem, ref: number | null, cands: Candidate[]
     add(h, { kind: 'printed', strength: 0.95 * strength, conflict: true,
       why: `the index gives page ${item.pageRef} (PDF page ${rc.page}), which does not show this heading` });
   }
+}
+
+/** The document numbers its pages but not by an offset (gaps, restarts), and no page shows this number. */
+export function notInFile(ref: number, d: DocEvidence): boolean {
+  return d.printed.offset === null && d.printed.numbered >= 3 && d.printed.numbered >= 0.5 * d.pages.length && !d.printed.byNumber.has(ref);
 }
 
 /** Anchors (divider, marker, cover) dominate; page references and headings support. */

@@ -2,10 +2,10 @@ import { detectIndex } from '../index/detect-index.ts';
 import { layoutPages } from '../index/page-layout.ts';
 import { normWords } from '../index/rows.ts';
 import type { Destination, IndexItem, PageText } from '../types.ts';
-import { ANCHORS, itemCandidates, type Candidate, type DocEvidence } from './candidates.ts';
+import { ANCHORS, itemCandidates, notInFile, type Candidate, type DocEvidence } from './candidates.ts';
 import { chooseSequence } from './choose-sequence.ts';
 import { headingRows, pageEvidence, type HeadingRow } from './page-evidence.ts';
-import { calibratePrinted } from './printed-pages.ts';
+import { calibratePrinted, refNumber } from './printed-pages.ts';
 import { confidenceOf } from './confidence.ts';
 
 /**
@@ -35,11 +35,22 @@ export function resolveDestinations(input: {
 
   const cands: Candidate[][] = input.items.map((it) => itemCandidates(it, docs));
   const chosen = chooseSequence(cands);
+  // Order never overrides strong evidence on the page: an item left out because its page is out of index
+  // order (a deposition index lists examinations and exhibits apart) takes the one page printed with its number.
+  input.items.forEach((it, i) => {
+    if (chosen[i] !== -1) return;
+    const exact = cands[i]!.filter((c) => c.evidence.some((e) => e.kind === 'printed') && c.evidence.every((e) => e.kind !== 'heading' || e.strength >= 0.3));
+    if (exact.length === 1 && refNumber(it.pageRef) !== null) {
+      const j = cands[i]!.indexOf(exact[0]!);
+      exact[0]!.evidence.push({ kind: 'printed', strength: 0, why: 'out of index order', conflict: true });
+      chosen[i] = j;
+    }
+  });
 
   return input.items.map((it, i) => {
     const j = chosen[i]!;
     if (j < 0) {
-      return { item: it.ordinal, target: 'source' as const, targetPage: null, confidence: 0, why: noDestinationWhy(it, cands[i]!) };
+      return { item: it.ordinal, target: 'source' as const, targetPage: null, confidence: 0, why: noDestinationWhy(it, cands[i]!, docs) };
     }
     const c = cands[i]![j]!;
     const { confidence, why } = confidenceOf(it, c, cands[i]!);
@@ -65,7 +76,11 @@ function docEvidence(pages: PageText[], doc: 'source' | 'record', excluded: Set<
   return { doc, pages: evidence, printed: calibratePrinted(evidence), headings, topWords, excluded, base, usesDividers };
 }
 
-function noDestinationWhy(item: IndexItem, cands: Candidate[]): string {
+function noDestinationWhy(item: IndexItem, cands: Candidate[], docs: DocEvidence[]): string {
+  const ref = refNumber(item.pageRef);
+  if (cands.length === 0 && ref !== null && docs.every((d) => notInFile(ref, d))) {
+    return `page ${item.pageRef} is not in this file: no page is printed with that number`;
+  }
   if (cands.length === 0) {
     return 'no divider page, marker, exhibit cover page, page reference or matching heading was found for this item';
   }
