@@ -77,6 +77,7 @@ export async function documentLink(ctx: JobContext, data: unknown): Promise<unkn
           srcPage: l.srcPage,
           target: l.target,
           targetPage: l.targetPage,
+          engineTargetPage: l.targetPage,
           masterPage: l.masterPage,
           bbox: l.bbox,
           status: 'auto',

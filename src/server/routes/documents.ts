@@ -66,9 +66,10 @@ export function documentRoutes(app: FastifyInstance, deps: DocumentDeps): void {
     if (body.alias !== undefined) changes.alias = body.alias || null;
     if (body.selectedForHyperlinking !== undefined) changes.selectedForHyperlinking = body.selectedForHyperlinking;
     if (body.reviewStatus !== undefined) {
-      changes.reviewStatus = body.reviewStatus;
-      changes.lawyerReviewed = body.reviewStatus === 'approved';
-      changes.reviewedAt = body.reviewStatus ? new Date() : null;
+      // null or 'pending' sets the document back to not reviewed; approval goes through POST …/review.
+      changes.reviewStatus = null;
+      changes.lawyerReviewed = false;
+      changes.approvedSha256 = null;
     }
     if (body.indexPages) checkIndexPages(body.indexPages, before.pageCount);
     const indexPagesChanged = body.indexPages !== undefined && (body.indexPages || null) !== before.indexPages;
