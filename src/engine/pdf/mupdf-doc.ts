@@ -49,6 +49,13 @@ export class MupdfDoc implements PdfDoc {
     return this.#withPage(page, (p) => analysePage(p, page));
   }
 
+  pageSize(page: number): { width: number; height: number } {
+    return this.#withPage(page, (p) => {
+      const [x0, y0, x1, y1] = p.getBounds();
+      return { width: x1 - x0, height: y1 - y0 };
+    });
+  }
+
   pageText(page: number): PageText {
     return this.analysePage(page).text;
   }
