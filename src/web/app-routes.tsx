@@ -58,6 +58,7 @@ export function AppRoutes({ set }: { set: RouteSet }) {
       <Route path="/cases/:caseId" element={<CasePage />} />
       <Route path="/cases/:caseId/ocr" element={<OcrPage />} />
       <Route path="/cases/:caseId/review" element={<ReviewPage />} />
+      <Route path="/cases/:caseId/review/:docId" element={<ReviewPage />} />
       <Route path="/ocr" element={<OcrRedirect />} />
       <Route path="/help" element={<HelpPage />} />
       <Route path="/privacy-policy" element={<PrivacyPage />} />
