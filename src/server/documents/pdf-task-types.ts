@@ -1,5 +1,7 @@
 // Messages between the server and its PDF worker thread (see pdf-task.worker.ts).
+import type { TextLineSpec } from '../../engine/pdf/make-text-pdf.ts';
 import type { IndexDetection, ReviewJson } from '../../engine/types.ts';
+import type { ReviewedSet, ReviewedValidation } from '../../engine/write/write-reviewed.ts';
 
 export type PdfTask =
   | {
@@ -21,7 +23,44 @@ export type PdfTask =
       briefName: string;
       outputPath: string;
       reviewPath: string;
+    }
+  | {
+      /** The reviewed PDF from the uploaded original and the reviewed link set, read back and checked. */
+      op: 'regenerate';
+      sourcePath: string;
+      outputPath: string;
+      set: ReviewedSet;
+    }
+  | {
+      /** A court package: the approved PDF checked (hash, validation, active content) and copied, and its report. */
+      op: 'package';
+      approvedPath: string;
+      sha256: string;
+      set: ReviewedSet;
+      pdfOut: string;
+      reportPdfOut: string;
+      reportPdfPages: TextLineSpec[][];
+      reportCsvOut: string;
+      reportCsv: string;
     };
+
+export interface RegenerateOutcome {
+  validation: ReviewedValidation;
+  sha256: string;
+  fileSize: number;
+  pageCount: number;
+  /** Active content found in the written PDF (should be none). */
+  activeContent: string[];
+}
+
+export interface PackageOutcome {
+  /** SHA-256 of the approved file as it is on disk now. */
+  sha256: string;
+  validation: ReviewedValidation;
+  activeContent: string[];
+  pageCount: number;
+  fileSize: number;
+}
 
 export interface ReadOutcome {
   pageCount: number;

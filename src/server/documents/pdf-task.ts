@@ -1,6 +1,6 @@
 // Runs one PDF task on a worker thread and resolves with its result; progress arrives as it happens.
 import { startTsWorker } from '../../engine/util/worker.ts';
-import type { LinkOutcome, PdfTask, PdfTaskMessage, ReadOutcome, TaskProgress } from './pdf-task-types.ts';
+import type { LinkOutcome, PackageOutcome, PdfTask, PdfTaskMessage, ReadOutcome, RegenerateOutcome, TaskProgress } from './pdf-task-types.ts';
 
 const WORKER = new URL('./pdf-task.worker.ts', import.meta.url);
 
@@ -15,7 +15,13 @@ export class PdfTaskError extends Error {
   }
 }
 
-type ResultOf<T extends PdfTask> = T extends { op: 'read' } ? ReadOutcome : LinkOutcome;
+type ResultOf<T extends PdfTask> = T extends { op: 'read' }
+  ? ReadOutcome
+  : T extends { op: 'regenerate' }
+    ? RegenerateOutcome
+    : T extends { op: 'package' }
+      ? PackageOutcome
+      : LinkOutcome;
 
 export function runPdfTask<T extends PdfTask>(task: T, onProgress?: (p: TaskProgress) => void): Promise<ResultOf<T>> {
   return new Promise((resolve, reject) => {

@@ -7,6 +7,7 @@ import { documents, indexItems, links } from '../db/schema.ts';
 import { parseIndexPages } from '../documents/index-pages.ts';
 import { failureText, runPdfTask } from '../documents/pdf-task.ts';
 import { notifyDocument, removeFilesIfGone, withHeartbeat } from '../documents/processing-state.ts';
+import { dropReviewedOutput, withdrawApproval, WITHDRAW_REASONS } from '../review/approval-state.ts';
 import { documentJobData } from './document-process.ts';
 import { indexItemRows } from './index-item-rows.ts';
 import type { JobContext } from './registry.ts';
@@ -96,6 +97,9 @@ export async function documentLink(ctx: JobContext, data: unknown): Promise<unkn
           updatedAt: new Date(),
         })
         .where(current);
+      // the reviewed PDF and any approval belonged to the links just replaced
+      await withdrawApproval(tx, null, documentId, WITHDRAW_REASONS.relink);
+      await dropReviewedOutput(tx, documentId);
       const unresolved = review.links.filter((l) => l.targetPage === null).length;
       await recordAudit(tx, null, 'build-links', 'document', documentId, null, {
         links: review.links.length,

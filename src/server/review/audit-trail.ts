@@ -1,0 +1,35 @@
+// The audit trail of one document: its own entries and those of its links (kept after a link is
+// replaced by a rebuild, found by the link's document in the stored before/after), oldest first.
+import { and, asc, eq, or, sql } from 'drizzle-orm';
+import type { AuditEntry } from '../../contract/review.ts';
+import type { Db } from '../db/client.ts';
+import { auditEvents } from '../db/schema.ts';
+
+const MAX_ENTRIES = 5000;
+
+export async function documentAudit(db: Db, documentId: string): Promise<AuditEntry[]> {
+  const rows = await db
+    .select()
+    .from(auditEvents)
+    .where(
+      or(
+        and(eq(auditEvents.entity, 'document'), eq(auditEvents.entityId, documentId)),
+        and(
+          eq(auditEvents.entity, 'link'),
+          or(sql`${auditEvents.before} ->> 'srcDocId' = ${documentId}`, sql`${auditEvents.after} ->> 'srcDocId' = ${documentId}`),
+        ),
+      ),
+    )
+    .orderBy(asc(auditEvents.at), asc(auditEvents.id))
+    .limit(MAX_ENTRIES);
+  return rows.map((r) => ({
+    id: r.id,
+    at: r.at.toISOString(),
+    actor: r.actor,
+    action: r.action,
+    entity: r.entity,
+    entityId: r.entityId,
+    before: r.before,
+    after: r.after,
+  }));
+}
