@@ -6,6 +6,7 @@ import { LandingPage } from './pages/landing-page.tsx';
 import { NotFoundPage } from './pages/not-found-page.tsx';
 import { OcrPage, OcrRedirect } from './pages/ocr-page.tsx';
 import { ReviewPage } from './pages/review-page.tsx';
+import { CourtSubmitPage } from './pages/court-submit-page.tsx';
 import { PrivacyPage } from './pages/privacy-page.tsx';
 import { SignInPage } from './pages/sign-in-page.tsx';
 import { SignUpPage } from './pages/sign-up-page.tsx';
@@ -60,6 +61,8 @@ export function AppRoutes({ set }: { set: RouteSet }) {
       <Route path="/cases/:caseId/review" element={<ReviewPage />} />
       <Route path="/cases/:caseId/review/:docId" element={<ReviewPage />} />
       <Route path="/ocr" element={<OcrRedirect />} />
+      <Route path="/instant" element={<CourtSubmitPage />} />
+      <Route path="/court-ready" element={<CourtSubmitPage />} />
       <Route path="/help" element={<HelpPage />} />
       <Route path="/privacy-policy" element={<PrivacyPage />} />
       <Route path="/terms-of-service" element={<TermsPage />} />
