@@ -20,8 +20,10 @@ export function useRetryDocument(caseId: string) {
 
 export class InvalidFileError extends Error {}
 
-async function sendReupload(id: string, file: File): Promise<DocumentRecord> {
+async function sendReupload(id: string, file: File, confirm: boolean): Promise<DocumentRecord> {
   const form = new FormData();
+  // A reviewed document is replaced only when the person confirmed it (the text field comes before the file).
+  if (confirm) form.append('confirm', 'true');
   form.append('file', file, file.name);
   const res = await fetch(`${documentUrl(id)}/reupload`, { method: 'POST', body: form, credentials: 'include' });
   if (!res.ok) throw new ApiRequestError(res.status, await res.text().catch(() => ''), res.statusText);
@@ -32,9 +34,9 @@ async function sendReupload(id: string, file: File): Promise<DocumentRecord> {
 export function useReuploadDocument(caseId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, file }: { id: string; file: File }) => {
+    mutationFn: ({ id, file, confirm = false }: { id: string; file: File; confirm?: boolean }) => {
       if (!isPdfFile(file)) throw new InvalidFileError('Please select a PDF file.');
-      return sendReupload(id, file);
+      return sendReupload(id, file, confirm);
     },
     retry: false,
     onSuccess: async () => {
