@@ -7,6 +7,7 @@ import { NotFoundPage } from './pages/not-found-page.tsx';
 import { OcrPage, OcrRedirect } from './pages/ocr-page.tsx';
 import { ReviewPage } from './pages/review-page.tsx';
 import { CourtSubmitPage } from './pages/court-submit-page.tsx';
+import { ReanalyzePage } from './pages/reanalyze-page.tsx';
 import { PrivacyPage } from './pages/privacy-page.tsx';
 import { SignInPage } from './pages/sign-in-page.tsx';
 import { SignUpPage } from './pages/sign-up-page.tsx';
@@ -60,6 +61,7 @@ export function AppRoutes({ set }: { set: RouteSet }) {
       <Route path="/cases/:caseId/ocr" element={<OcrPage />} />
       <Route path="/cases/:caseId/review" element={<ReviewPage />} />
       <Route path="/cases/:caseId/review/:docId" element={<ReviewPage />} />
+      <Route path="/cases/:caseId/reanalyze" element={<ReanalyzePage />} />
       <Route path="/ocr" element={<OcrRedirect />} />
       <Route path="/instant" element={<CourtSubmitPage />} />
       <Route path="/court-ready" element={<CourtSubmitPage />} />

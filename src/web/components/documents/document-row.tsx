@@ -59,6 +59,11 @@ export function DocumentRow({ doc, caseId, selected, onSelect }: RowProps) {
               <span>{doc.failureReason}</span>
             </p>
           ) : null}
+          {(doc.index_status === 'ok' && doc.index_count === 0) || doc.index_status === 'error' ? (
+            <Link to={`/cases/${encodeURIComponent(caseId)}/reanalyze`} className="mt-1 inline-block text-xs font-medium text-primary underline-offset-4 hover:underline">
+              Set the index pages by hand
+            </Link>
+          ) : null}
         </div>
       </div>
       {editing ? null : <DocumentActions doc={doc} caseId={caseId} onEdit={() => setEditing(true)} />}
