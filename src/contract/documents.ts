@@ -136,6 +136,8 @@ export const updateDocumentBody = z
       .regex(/^\d+(\s*-\s*\d+)?(\s*,\s*\d+(\s*-\s*\d+)?)*$/, 'indexPages must look like 2,3,4 or 2-5')
       .nullable(),
     selectedForHyperlinking: z.boolean(),
+    /** Needed (true) to change indexPages of a reviewed document: detection again replaces its links. */
+    confirm: z.boolean(),
   })
   .partial();
 export type UpdateDocumentBody = z.infer<typeof updateDocumentBody>;

@@ -18,12 +18,13 @@
 // Any later change (link edit, relink, reupload, new index pages, reanalyze, regenerate) withdraws an
 //   approval: reviewStatus becomes null, approvalWithdrawnAt/approvalWithdrawnReason say why, and the
 //   audit trail has an 'approval-withdrawn' entry.
-// POST /api/documents/{id}/relink, POST /api/documents/{id}/reupload and POST …/reanalyze of a
-//   reviewed document (approved or rejected, regenerated, or a link confirmed, removed or changed)
-//   answer 409 { error: 'conflict', field: 'confirm', message: 'This document has been reviewed …' }
-//   unless the request carries confirm: true (JSON body `{ "confirm": true }`; for reupload the
+// POST /api/documents/{id}/relink, …/reupload, …/reanalyze, …/reindex, and PATCH /api/documents/{id}
+//   changing indexPages: each replaces the links. Of a reviewed document (approved or rejected,
+//   regenerated, or a link confirmed, removed or changed) they answer 409 { error: 'conflict',
+//   field: 'confirm', message: 'This document has been reviewed …' } unless the request carries
+//   confirm: true (JSON body `{ "confirm": true }`, in PATCH beside indexPages; for reupload the
 //   multipart text field `confirm` = 'true' or the query `?confirm=true`). Ask the user, then send
-//   again with confirm. Relink and reupload replace the links, so the reviewed PDF goes too.
+//   again with confirm. The reviewed PDF goes with the links it was written from.
 // POST /api/documents/submit-to-court             SubmitToCourtBody → SubmitToCourtResponse (201)
 //   All or nothing: one document that is not approved, changed since approval (hash differs), failed
 //   validation or is over a cap of courtInfo gives 409 (400 for bad input) naming the document, e.g.

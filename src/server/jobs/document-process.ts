@@ -12,6 +12,8 @@ import { notifyDocument, removeFilesIfGone, withHeartbeat } from '../documents/p
 import type { TaskProgress } from '../documents/pdf-task-types.ts';
 import { indexItemRows } from './index-item-rows.ts';
 import type { JobContext } from './registry.ts';
+import { dropReviewedOutput, withdrawApproval, WITHDRAW_REASONS } from '../review/approval-state.ts';
+import { REVIEWED_KEY } from '../review/regenerate.ts';
 
 export const documentJobData = z.object({ documentId: z.uuid(), run: z.number().int() });
 
@@ -79,7 +81,10 @@ export async function documentProcess(ctx: JobContext, data: unknown): Promise<u
     const stored = await db.transaction(async (tx) => {
       const [still] = await tx.select({ id: documents.id }).from(documents).where(current).for('update');
       if (!still) return null;
-      await tx.delete(indexItems).where(eq(indexItems.documentId, documentId));
+      await tx.delete(indexItems).where(eq(indexItems.documentId, documentId)); // their links go with them
+      // the reviewed PDF and any approval belonged to those links
+      await withdrawApproval(tx, null, documentId, WITHDRAW_REASONS.reanalyze);
+      await dropReviewedOutput(tx, documentId);
       if (items.length) {
         await tx.insert(indexItems).values(
           indexItemRows(documentId, items),
@@ -119,6 +124,7 @@ export async function documentProcess(ctx: JobContext, data: unknown): Promise<u
       return { skipped: true };
     }
     await rm(file('Master.linked.pdf'), { force: true });
+    await rm(file(REVIEWED_KEY), { force: true });
     // Link building asked for while the index was being detected starts now.
     if (stored.aiProcessingStatus === 'queued' && ctx.send) {
       await ctx.send('document-link', { documentId, run: stored.linkRun });

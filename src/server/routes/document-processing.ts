@@ -72,6 +72,8 @@ export function documentProcessingRoutes(app: FastifyInstance, deps: DocumentDep
     const doc = await documentRow(db, req.params);
     if (!doc.storageKey) throw new AppError('conflict', 'This document has no file yet; upload it first');
     if (!force && (doc.indexStatus === 'ok' || doc.indexStatus === 'pending')) return indexStatusOf(doc);
+    // detection again replaces the index items and their links: a reviewed document asks first
+    await requireConfirmIfReviewed(db, doc.id, parseInput(confirmBody, req.body).confirm);
     await queueProcessing(db, deps.send, doc.id);
     await recordAudit(db, user, action, 'document', doc.id, indexStatusOf(doc), { index_status: 'pending' });
     return indexStatusOf(await documentRow(db, { id: doc.id }));

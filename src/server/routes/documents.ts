@@ -17,7 +17,7 @@ import { caseDocuments, caseIdParams, documentById, documentRow, requireCase } f
 import { documentJson } from '../documents/serialize.ts';
 import { AppError, parseInput } from '../errors.ts';
 import { downloadQuery } from '../../contract/review.ts';
-import { withdrawApproval, WITHDRAW_REASONS } from '../review/approval-state.ts';
+import { requireConfirmIfReviewed, withdrawApproval, WITHDRAW_REASONS } from '../review/approval-state.ts';
 
 const duplicateParams = z.object({
   caseId: z.uuid({ error: 'caseId must be a case id' }),
@@ -70,6 +70,7 @@ export function documentRoutes(app: FastifyInstance, deps: DocumentDeps): void {
     if (body.indexPages) checkIndexPages(body.indexPages, before.pageCount);
     const indexPagesChanged = body.indexPages !== undefined && (body.indexPages || null) !== before.indexPages;
     if (indexPagesChanged) changes.indexPages = body.indexPages || null;
+    if (indexPagesChanged && before.storageKey) await requireConfirmIfReviewed(db, before.id, body.confirm);
     await db.transaction(async (tx) => {
       const [row] = await tx.update(documents).set(changes).where(eq(documents.id, before.id)).returning();
       await recordAudit(tx, user, 'update', 'document', before.id, documentJson(before), documentJson(row!));
