@@ -2,8 +2,11 @@
 // reupload withdraw an approval (a reupload of a reviewed document only when confirmed), submission
 // is all or nothing, and reanalyze re-runs detection on index pages set by hand, clearing the old
 // failure once it succeeds.
+import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentRecord, LinkRecord } from '../../src/contract/documents.ts';
+import type { RegenerateResponse } from '../../src/contract/review.ts';
+import { findActiveContent } from '../../src/engine/pdf/active-content.ts';
 import { loadFixture } from '../fixtures/index.ts';
 import { openCaseSession, type CaseSession } from './support/case-session.ts';
 import { getDocument, multipart, processed, upload, waitForDocument } from './support/documents.ts';
@@ -125,6 +128,34 @@ describe('review changes', () => {
     expect(doc).toMatchObject({ aiProcessingStatus: 'completed', failureReason: null, linkCount: 11, index_pages: indexPages });
     const actions = ((await call('GET', `/api/documents/${b.id}/audit`)).json() as Array<{ action: string }>).map((e) => e.action);
     expect(actions.filter((x) => x === 'reanalyze').length).toBe(3);
+  });
+
+  it('an upload carrying JavaScript never gets an approved PDF with it', async () => {
+    const pdf = await PDFDocument.load(brief);
+    const action = pdf.context.obj({ S: 'JavaScript', JS: PDFString.of('app.alert("opened")') });
+    pdf.catalog.set(PDFName.of('OpenAction'), pdf.context.register(action));
+    const withJs = await pdf.save();
+    expect(findActiveContent(withJs)).toEqual(['JavaScript', 'OpenAction']);
+    let d: DocumentRecord = (await upload(s.t.app, s.cookie, s.caseId, withJs, 'scripted.pdf')).json();
+    await waitForDocument(s.t.app, s.cookie, d.id, processed);
+    expect((await call('POST', '/api/documents/start-hyperlinking', { documentIds: [d.id] })).json().successCount).toBe(1);
+    const r: RegenerateResponse = (await call('POST', `/api/documents/${d.id}/regenerate`)).json();
+    const reviewed = new Uint8Array((await call('GET', `/api/documents/${d.id}/download?version=reviewed`)).rawPayload);
+    const found = findActiveContent(reviewed);
+    expect(r.activeContent).toEqual(found);
+    const res = await call('POST', `/api/documents/${d.id}/review`, { approved: true, reviewerName: 'R. Reviewer' });
+    if (found.length) {
+      // kept from the upload: refused, saying why
+      expect(r.ok).toBe(false);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toContain('active content (JavaScript, OpenAction)');
+    } else {
+      // removed by the writer: approved, and the approved file has none
+      expect(r.ok).toBe(true);
+      expect(res.statusCode).toBe(200);
+    }
+    d = await getDocument(s.t.app, s.cookie, d.id);
+    expect(d.reviewStatus === 'approved').toBe(found.length === 0);
   });
 
   it('signed-out requests get nothing from the review calls', async () => {

@@ -118,6 +118,8 @@ export const documents = pgTable(
       links_created: number;
       broken_links: number;
       success: boolean;
+      /** Active content found in the reviewed PDF (it then fails). */
+      activeContent?: string[];
     }>(),
     regeneratedAt: at('regenerated_at'),
     /** False once the links changed after the reviewed PDF was written. */

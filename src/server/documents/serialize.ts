@@ -28,6 +28,12 @@ export function ocrProgressOf(d: DocumentRow): OcrProgress {
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
+function validationOf(v: DocumentRow['reviewedValidation']): DocumentRecord['reviewedValidation'] {
+  if (!v) return null;
+  const { expected_tabs, found_tabs, links_created, broken_links, success } = v;
+  return { expected_tabs, found_tabs, links_created, broken_links, success };
+}
+
 /** Spec §4: 1 uploaded; 2 selected for AI; 3 AI queued/processing/complete; 4 approved; 5 court submitted. */
 export function workflowStageOf(d: DocumentRow): WorkflowStage {
   if (d.courtSubmitted) return 5;
@@ -66,7 +72,7 @@ export function documentJson(d: DocumentRow, linkCount = 0, unresolvedCount = 0)
     courtSubmittedAt: iso(d.courtSubmittedAt),
     regeneratedAt: iso(d.regeneratedAt),
     reviewedOutputCurrent: d.reviewedKey !== null && d.reviewedCurrent,
-    reviewedValidation: d.reviewedValidation ?? null,
+    reviewedValidation: validationOf(d.reviewedValidation),
     unresolvedCount,
     workflowStage: workflowStageOf(d),
     index_status: d.indexStatus as DocumentRecord['index_status'],

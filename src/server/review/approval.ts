@@ -24,6 +24,9 @@ export async function approvalBlocker(db: Db | Tx, doc: DocumentRow): Promise<st
   if (!doc.reviewedKey || !doc.reviewedSha256) return 'Regenerate the PDF before approving: approval is of the reviewed PDF';
   if (!doc.reviewedCurrent) return 'Regenerate the PDF before approving: the links changed since it was written';
   const v = doc.reviewedValidation;
+  if (v?.activeContent?.length) {
+    return `The reviewed PDF holds active content (${v.activeContent.join(', ')}), which a court filing must not; it cannot be approved`;
+  }
   if (!v?.success) {
     return `The reviewed PDF did not pass validation (expected ${v?.expected_tabs ?? '?'}, links ${v?.links_created ?? '?'}, broken ${v?.broken_links ?? '?'}); regenerate it`;
   }

@@ -49,7 +49,7 @@ export async function regenerateDocument(deps: { db: Db; storage: Storage }, use
       .set({
         reviewedKey: REVIEWED_KEY,
         reviewedSha256: out.sha256,
-        reviewedValidation: { ...validation, success: ok },
+        reviewedValidation: { ...validation, success: ok, activeContent: out.activeContent },
         regeneratedAt: now,
         reviewedCurrent: true,
         updatedAt: now,
@@ -64,6 +64,7 @@ export async function regenerateDocument(deps: { db: Db; storage: Storage }, use
       linkCount: validation.links_created,
       removedCount,
       unresolved: loaded.unresolved,
+      activeContent: out.activeContent,
     };
     await recordAudit(tx, user, 'regenerate', 'document', doc.id, { sha256: row.reviewedSha256, regeneratedAt: row.regeneratedAt }, {
       sha256: out.sha256,
