@@ -248,4 +248,16 @@ describe('review, regenerate, approve and submit', () => {
     expect(doc.approvalWithdrawnReason).toBe('The links were built again after approval');
     expect((await call('GET', `/api/documents/${doc.id}/download?version=reviewed`)).statusCode).toBe(404);
   });
+
+  it('two regenerations at once leave a reviewed PDF whose hash is the one approved', async () => {
+    const both = await Promise.all([call('POST', `/api/documents/${doc.id}/regenerate`), call('POST', `/api/documents/${doc.id}/regenerate`)]);
+    expect(both.map((r) => r.statusCode).every((c) => c === 200 || c === 409)).toBe(true);
+    const shas = both.filter((r) => r.statusCode === 200).map((r) => (r.json() as RegenerateResponse).sha256);
+    expect(shas.length).toBeGreaterThan(0);
+    const res = await approve();
+    expect(res.statusCode, res.body).toBe(200);
+    const onDisk = sha256(await download());
+    expect(res.json().approvedSha256).toBe(onDisk);
+    expect(shas).toContain(onDisk);
+  });
 });

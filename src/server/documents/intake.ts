@@ -21,7 +21,6 @@ export const DERIVED_FILES = [
   'Master.linked.pdf',
   'review.json',
   'Master.reviewed.pdf',
-  'Master.reviewed.next.pdf',
 ] as const;
 
 export async function placeSource(storage: Storage, caseId: string, documentId: string, file: ReceivedFile): Promise<void> {

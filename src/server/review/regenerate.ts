@@ -1,22 +1,26 @@
 // Regenerate PDF (DESIGN §7): the reviewed PDF written from the uploaded original and the reviewed
 // link set on the PDF worker thread, read back and validated; the engine's own output stays beside it.
+import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import type { RegenerateResponse } from '../../contract/review.ts';
 import { recordAudit, type Actor } from '../audit.ts';
 import type { Db } from '../db/client.ts';
 import { documents } from '../db/schema.ts';
-import { notifyDocument } from '../documents/processing-state.ts';
-import { runPdfTask, failureText } from '../documents/pdf-task.ts';
+import type { RegenerateOutcome } from '../documents/pdf-task-types.ts';
+import { failureText, runPdfTask } from '../documents/pdf-task.ts';
+import { notifyDocument, removeFilesIfGone } from '../documents/processing-state.ts';
 import type { DocumentRow } from '../documents/queries.ts';
 import { AppError } from '../errors.ts';
 import type { Storage } from '../storage/files.ts';
 import { withdrawApproval, WITHDRAW_REASONS } from './approval-state.ts';
-import { loadReviewedSet } from './reviewed-set.ts';
+import { loadReviewedSet, type LoadedSet } from './reviewed-set.ts';
 
 export const REVIEWED_KEY = 'Master.reviewed.pdf';
-const PENDING_KEY = 'Master.reviewed.next.pdf';
 
-export async function regenerateDocument(deps: { db: Db; storage: Storage }, user: Actor, doc: DocumentRow): Promise<RegenerateResponse> {
+type Deps = { db: Db; storage: Storage };
+
+export async function regenerateDocument(deps: Deps, user: Actor, doc: DocumentRow): Promise<RegenerateResponse> {
   const { db, storage } = deps;
   if (!doc.storageKey) throw new AppError('conflict', 'This document has no file yet; upload it first');
   if (doc.aiProcessingStatus === 'queued' || doc.aiProcessingStatus === 'processing') {
@@ -24,57 +28,66 @@ export async function regenerateDocument(deps: { db: Db; storage: Storage }, use
   }
   const loaded = await loadReviewedSet(db, doc);
   if (loaded.set.entries.length === 0) throw new AppError('conflict', 'This document has no links to write; build its links first');
-  const file = (name: string) => storage.documentFile(doc.caseId, doc.id, name);
-  let out;
+  // written beside the current reviewed PDF, which stays what it is until this one is recorded; a
+  // name of its own, so two regenerations at once never take each other's file
+  const pending = storage.documentFile(doc.caseId, doc.id, `reviewed-${randomUUID()}.pdf`);
   try {
-    // written beside the current reviewed PDF, which stays what it is until this one is recorded
-    out = await runPdfTask({ op: 'regenerate', sourcePath: file(doc.storageKey), outputPath: file(PENDING_KEY), set: loaded.set });
-  } catch (err) {
-    throw new AppError('conflict', `The reviewed PDF could not be written: ${failureText(err)}`);
+    let out: RegenerateOutcome;
+    try {
+      out = await runPdfTask({ op: 'regenerate', sourcePath: storage.documentFile(doc.caseId, doc.id, doc.storageKey), outputPath: pending, set: loaded.set });
+    } catch (err) {
+      throw new AppError('conflict', `The reviewed PDF could not be written: ${failureText(err)}`);
+    }
+    const result = await record(deps, user, doc, loaded, out, pending);
+    await notifyDocument(db, doc.id);
+    return result;
+  } finally {
+    await rm(pending, { force: true });
+    await removeFilesIfGone(db, storage, doc.caseId, doc.id); // deleted meanwhile: nothing stays behind
   }
-  const validation = out.validation;
+}
+
+/** Puts the new reviewed PDF in place and records it, unless the links changed while it was written. */
+async function record(deps: Deps, user: Actor, doc: DocumentRow, loaded: LoadedSet, out: RegenerateOutcome, pending: string): Promise<RegenerateResponse> {
+  const ok = out.validation.success && out.activeContent.length === 0;
+  const validation = { ...out.validation, success: ok };
   const now = new Date();
-  const result = await db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const [row] = await tx.select().from(documents).where(eq(documents.id, doc.id)).for('update');
     if (!row) throw new AppError('not_found', 'Document not found');
-    const still = await loadReviewedSet(tx, row);
-    if (still.fingerprint !== loaded.fingerprint) {
+    if ((await loadReviewedSet(tx, row)).fingerprint !== loaded.fingerprint) {
       throw new AppError('conflict', 'The links changed while the PDF was being written; regenerate it again');
     }
-    await storage.rename(file(PENDING_KEY), file(REVIEWED_KEY));
+    await deps.storage.rename(pending, deps.storage.documentFile(doc.caseId, doc.id, REVIEWED_KEY));
     await withdrawApproval(tx, user, doc.id, WITHDRAW_REASONS.regenerate);
-    const ok = validation.success && out.activeContent.length === 0;
     await tx
       .update(documents)
       .set({
         reviewedKey: REVIEWED_KEY,
         reviewedSha256: out.sha256,
-        reviewedValidation: { ...validation, success: ok, activeContent: out.activeContent },
+        reviewedValidation: { ...validation, activeContent: out.activeContent },
         regeneratedAt: now,
         reviewedCurrent: true,
         updatedAt: now,
       })
       .where(eq(documents.id, doc.id));
     const removedCount = loaded.set.entries.filter((e) => e.removed).length;
-    const response: RegenerateResponse = {
-      ok,
-      validation: { ...validation, success: ok },
-      sha256: out.sha256,
-      regeneratedAt: now.toISOString(),
-      linkCount: validation.links_created,
-      removedCount,
-      unresolved: loaded.unresolved,
-      activeContent: out.activeContent,
-    };
     await recordAudit(tx, user, 'regenerate', 'document', doc.id, { sha256: row.reviewedSha256, regeneratedAt: row.regeneratedAt }, {
       sha256: out.sha256,
-      validation: response.validation,
+      validation,
       removedCount,
       unresolved: loaded.unresolved.length,
       activeContent: out.activeContent,
     });
-    return response;
+    return {
+      ok,
+      validation,
+      sha256: out.sha256,
+      regeneratedAt: now.toISOString(),
+      linkCount: out.validation.links_created,
+      removedCount,
+      unresolved: loaded.unresolved,
+      activeContent: out.activeContent,
+    };
   });
-  await notifyDocument(db, doc.id);
-  return result;
 }
