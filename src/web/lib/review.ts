@@ -87,10 +87,11 @@ export function useUpdateLink(doc: Pick<DocumentRecord, 'id' | 'caseId'>) {
   return useMutation({
     mutationFn: ({ link, body }: LinkChange) => apiRequest<LinkRecord>('PUT', `/api/links/${encodeURIComponent(link.id)}`, body),
     retry: false,
-    onSuccess: async (updated, { done }) => {
+    // Not awaited: the reviewer may decide on the next link while the counts elsewhere are read again.
+    onSuccess: (updated, { done }) => {
       queryClient.setQueryData<LinkRecord[]>(key, (links) => links?.map((l) => (l.id === updated.id ? updated : l)));
       toast({ title: 'Hyperlink Updated', description: done, variant: 'success' });
-      await refreshDocument(queryClient, doc);
+      void refreshDocument(queryClient, doc);
     },
     onError: (error) => toast({ title: 'Update failed', description: errorReason(error) || 'Failed to update link', variant: 'destructive' }),
   });

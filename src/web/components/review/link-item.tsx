@@ -150,7 +150,7 @@ function LinkDecisions({ link, pageCount, busy, previewPage, onConfirm, onRemove
             aria-invalid={error ? true : undefined}
             className="h-8 w-24"
           />
-          <Button size="sm" type="button" variant="outline" onClick={() => preview()} disabled={page === null}>
+          <Button size="sm" type="button" variant="outline" onClick={() => preview()} disabled={text.trim() === ''}>
             <Eye aria-hidden />
             Preview
           </Button>

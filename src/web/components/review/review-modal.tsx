@@ -79,10 +79,10 @@ function ReviewBody({ doc }: { doc: DocumentRecord }) {
     select(links[Math.max(0, Math.min(links.length - 1, i + step))]);
   };
   const confirm = (l: LinkRecord | null) => {
-    if (l && l.status !== 'confirmed' && l.targetPage !== null && !update.isPending) update.mutate({ link: l, body: { status: 'confirmed' }, done: `${linkLabel(l)} confirmed.` });
+    if (l && l.status !== 'confirmed' && l.targetPage !== null) update.mutate({ link: l, body: { status: 'confirmed' }, done: `${linkLabel(l)} confirmed.` });
   };
   const remove = (l: LinkRecord | null) => {
-    if (l && l.status !== 'removed' && !update.isPending) update.mutate({ link: l, body: { status: 'removed' }, done: `${linkLabel(l)} removed.` });
+    if (l && l.status !== 'removed') update.mutate({ link: l, body: { status: 'removed' }, done: `${linkLabel(l)} removed.` });
   };
   const override = (l: LinkRecord, target: number) =>
     update.mutate(
@@ -203,7 +203,7 @@ function ReviewBody({ doc }: { doc: DocumentRecord }) {
                     link={l}
                     selected={l.id === selectedId}
                     pageCount={pageCount}
-                    busy={update.isPending}
+                    busy={update.isPending && update.variables?.link.id === l.id}
                     previewPage={preview}
                     onSelect={() => select(l)}
                     onConfirm={() => confirm(l)}
