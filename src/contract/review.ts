@@ -17,7 +17,8 @@
 //   approved=false (reject) records reviewedBy, reviewedAt and reviewReason.
 // Any later change (link edit, relink, reupload, new index pages, reanalyze, regenerate) withdraws an
 //   approval: reviewStatus becomes null, approvalWithdrawnAt/approvalWithdrawnReason say why, and the
-//   audit trail has an 'approval-withdrawn' entry.
+//   audit trail has an 'approval-withdrawn' entry. A document already filed goes back to
+//   courtSubmitted false (its filed package stays in GET …/submissions) and can be filed again.
 // POST /api/documents/{id}/relink, …/reupload, …/reanalyze, …/reindex, and PATCH /api/documents/{id}
 //   changing indexPages: each replaces the links. Of a reviewed document (approved or rejected,
 //   regenerated, or a link confirmed, removed or changed) they answer 409 { error: 'conflict',

@@ -1,13 +1,14 @@
 // Job 'document-link': builds the linked PDF and review.json from the text read before (no OCR
 // again), and stores exactly one link per index item (spec Link fields). Idempotent: acts only while
 // its run is current and replaces the items and links of earlier runs in one transaction.
+import { rm } from 'node:fs/promises';
 import { and, eq, inArray } from 'drizzle-orm';
 import { recordAudit } from '../audit.ts';
 import { documents, indexItems, links } from '../db/schema.ts';
 import { parseIndexPages } from '../documents/index-pages.ts';
 import { failureText, runPdfTask } from '../documents/pdf-task.ts';
 import { notifyDocument, removeFilesIfGone, withHeartbeat } from '../documents/processing-state.ts';
-import { dropReviewedOutput, withdrawApproval, WITHDRAW_REASONS } from '../review/approval-state.ts';
+import { dropReviewedOutput, REVIEWED_KEY, withdrawApproval, WITHDRAW_REASONS } from '../review/approval-state.ts';
 import { documentJobData } from './document-process.ts';
 import { indexItemRows } from './index-item-rows.ts';
 import type { JobContext } from './registry.ts';
@@ -109,6 +110,7 @@ export async function documentLink(ctx: JobContext, data: unknown): Promise<unkn
       return { links: review.links.length, unresolved };
     });
     await notifyDocument(db, documentId);
+    if (result) await rm(file(REVIEWED_KEY), { force: true }); // written from the links just replaced
     if (!result) {
       await removeFilesIfGone(db, storage, doc.caseId, documentId);
       return { skipped: true };

@@ -10,10 +10,9 @@ import { parseIndexPages } from '../documents/index-pages.ts';
 import { failureText, runPdfTask } from '../documents/pdf-task.ts';
 import { notifyDocument, removeFilesIfGone, withHeartbeat } from '../documents/processing-state.ts';
 import type { TaskProgress } from '../documents/pdf-task-types.ts';
+import { dropReviewedOutput, REVIEWED_KEY, withdrawApproval, WITHDRAW_REASONS } from '../review/approval-state.ts';
 import { indexItemRows } from './index-item-rows.ts';
 import type { JobContext } from './registry.ts';
-import { dropReviewedOutput, withdrawApproval, WITHDRAW_REASONS } from '../review/approval-state.ts';
-import { REVIEWED_KEY } from '../review/regenerate.ts';
 
 export const documentJobData = z.object({ documentId: z.uuid(), run: z.number().int() });
 

@@ -19,12 +19,18 @@ export const WITHDRAW_REASONS = {
 
 /**
  * Withdraws an approval of the document, if it has one, inside the caller's transaction: the
- * document is no longer approved, says when and why, and the audit trail records it.
- * Returns true when there was an approval to withdraw.
+ * document is no longer approved, says when and why, and the audit trail records it. A document
+ * already filed is no longer 'submitted' either (what was filed stays in its submissions), so it
+ * can be approved and submitted again. Returns true when there was an approval to withdraw.
  */
 export async function withdrawApproval(tx: Db | Tx, actor: Actor | null, documentId: string, reason: string): Promise<boolean> {
   const [before] = await tx
-    .select({ reviewStatus: documents.reviewStatus, reviewedBy: documents.reviewedBy, approvedSha256: documents.approvedSha256 })
+    .select({
+      reviewStatus: documents.reviewStatus,
+      reviewedBy: documents.reviewedBy,
+      approvedSha256: documents.approvedSha256,
+      courtSubmitted: documents.courtSubmitted,
+    })
     .from(documents)
     .where(eq(documents.id, documentId));
   if (before?.reviewStatus !== 'approved') return false;
@@ -37,10 +43,12 @@ export async function withdrawApproval(tx: Db | Tx, actor: Actor | null, documen
       approvedSha256: null,
       approvalWithdrawnAt: now,
       approvalWithdrawnReason: reason,
+      courtSubmitted: false,
+      courtSubmittedAt: null,
       updatedAt: now,
     })
     .where(eq(documents.id, documentId));
-  await recordAudit(tx, actor, 'approval-withdrawn', 'document', documentId, before, { reviewStatus: null, reason });
+  await recordAudit(tx, actor, 'approval-withdrawn', 'document', documentId, before, { reviewStatus: null, courtSubmitted: false, reason });
   return true;
 }
 
@@ -49,6 +57,9 @@ export async function linksChanged(tx: Db | Tx, actor: Actor | null, documentId:
   await tx.update(documents).set({ reviewedCurrent: false }).where(eq(documents.id, documentId));
   await withdrawApproval(tx, actor, documentId, reason);
 }
+
+/** The reviewed PDF's name among the document's files. */
+export const REVIEWED_KEY = 'Master.reviewed.pdf';
 
 /** The links were replaced (relink, reupload): the reviewed PDF belongs to links that are gone. */
 export async function dropReviewedOutput(tx: Db | Tx, documentId: string): Promise<void> {

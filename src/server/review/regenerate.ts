@@ -13,10 +13,8 @@ import { notifyDocument, removeFilesIfGone } from '../documents/processing-state
 import type { DocumentRow } from '../documents/queries.ts';
 import { AppError } from '../errors.ts';
 import type { Storage } from '../storage/files.ts';
-import { withdrawApproval, WITHDRAW_REASONS } from './approval-state.ts';
+import { REVIEWED_KEY, withdrawApproval, WITHDRAW_REASONS } from './approval-state.ts';
 import { loadReviewedSet, type LoadedSet } from './reviewed-set.ts';
-
-export const REVIEWED_KEY = 'Master.reviewed.pdf';
 
 type Deps = { db: Db; storage: Storage };
 
