@@ -77,7 +77,7 @@ export function ReviewDecision({ doc }: { doc: DocumentRecord }) {
   };
 
   return (
-    <div className="grid gap-3 border-t border-border bg-muted/40 p-4">
+    <div className="grid gap-3 border-b border-border bg-muted/40 p-4">
       <div className="flex flex-wrap items-center gap-2">
         <Button size="sm" variant="outline" onClick={() => regenerate.mutate()} disabled={regenerate.isPending || !doc.has_links}>
           {regenerate.isPending ? <Loader2 aria-hidden className="animate-spin" /> : <RefreshCw aria-hidden />}

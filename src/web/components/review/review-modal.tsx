@@ -181,6 +181,7 @@ function ReviewBody({ doc }: { doc: DocumentRecord }) {
           />
         </div>
         <aside aria-label="Links" className="flex min-h-0 flex-col border-l border-border">
+          <ReviewDecision doc={doc} />
           <p className="flex items-center gap-1.5 whitespace-nowrap border-b border-border px-4 py-2 text-[11px] text-muted-foreground" aria-label="Keyboard shortcuts">
             <Keyboard aria-hidden className="size-3.5 shrink-0" />
             <Kbd>j</Kbd>
@@ -220,7 +221,6 @@ function ReviewBody({ doc }: { doc: DocumentRecord }) {
             )}
             <AuditTrail docId={doc.id} links={links} />
           </div>
-          <ReviewDecision doc={doc} />
         </aside>
       </div>
     </>
@@ -239,5 +239,5 @@ function Count({ label, value, tone }: { label: string; value: number; tone?: st
 }
 
 function Kbd({ children }: { children: React.ReactNode }) {
-  return <kbd className="rounded border border-input bg-card px-1 font-mono text-[10px] text-foreground">{children}</kbd>;
+  return <kbd className="rounded border border-input bg-card px-1 font-sans text-[11px] leading-4 text-foreground">{children}</kbd>;
 }
