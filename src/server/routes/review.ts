@@ -6,15 +6,13 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { reanalyzeBody, reanalyzeCaseBody, reviewBody, submitToCourtBody } from '../../contract/review.ts';
 import { requireUser } from '../auth/guard.ts';
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
-import { documents } from '../db/schema.ts';
 import { contentDisposition } from '../documents/content-disposition.ts';
 import type { DocumentDeps } from '../documents/intake.ts';
 import { caseIdParams, documentById, documentRow, requireCase } from '../documents/queries.ts';
 import { AppError, parseInput } from '../errors.ts';
 import { reviewDocument } from '../review/approval.ts';
 import { documentAudit } from '../review/audit-trail.ts';
-import { reanalyzeDocument } from '../review/reanalyze.ts';
+import { reanalyzeCase, reanalyzeDocument } from '../review/reanalyze.ts';
 import { regenerateDocument } from '../review/regenerate.ts';
 import { caseSubmissions, submissionFile, submitToCourt, type SubmissionFile } from '../review/submission.ts';
 
@@ -48,14 +46,8 @@ export function reviewRoutes(app: FastifyInstance, deps: DocumentDeps): void {
     const user = requireUser(req);
     const { caseId } = parseInput(caseIdParams, req.params);
     await requireCase(db, caseId);
-    const body = parseInput(reanalyzeCaseBody, req.body);
-    const where = body.documentIds
-      ? and(eq(documents.caseId, caseId), inArray(documents.id, body.documentIds))
-      : and(eq(documents.caseId, caseId), isNotNull(documents.indexPages));
-    const docs = await db.select().from(documents).where(where);
-    if (body.documentIds && docs.length !== new Set(body.documentIds).size) throw new AppError('not_found', 'Document not found in this case', 'documentIds');
-    for (const doc of docs) await reanalyzeDocument(deps, user, doc, { confirm: body.confirm });
-    return reply.code(202).send({ queued: docs.map((d) => d.id) });
+    const queued = await reanalyzeCase(deps, user, caseId, parseInput(reanalyzeCaseBody, req.body));
+    return reply.code(202).send({ queued });
   });
 
   app.post('/api/documents/submit-to-court', async (req, reply) => {
