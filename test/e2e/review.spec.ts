@@ -136,7 +136,7 @@ test('a reviewer walks a 13-tab brief with the keyboard, overrides a link after 
   await expect(page).toHaveURL(new RegExp(`/cases/${caseId}$`));
   const workflow = page.getByRole('region', { name: 'Workflow' });
   await expect(workflow.getByRole('listitem', { name: 'Stage of Motion Record' })).toContainText('4. Lawyer approved');
-  await expect(workflow.getByRole('list', { name: 'Documents to submit' })).toContainText('Motion Record');
+  await expect(workflow.getByRole('list', { name: 'Ready to file' })).toContainText('Motion Record');
   const sidebar = page.getByRole('navigation', { name: 'Workflow' });
   await expect(sidebar.getByRole('button', { name: /4 AI Hyperlinking/ })).toContainText('Done');
   await expect(sidebar.getByRole('button', { name: /5 Lawyer Review/ })).toContainText('Done');

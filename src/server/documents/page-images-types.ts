@@ -2,7 +2,8 @@
 
 export interface PageImageRequest {
   id: number;
-  op: 'render' | 'info';
+  /** 'release' closes every document the worker holds (sent when idle; no reply). */
+  op: 'render' | 'info' | 'release';
   /** Absolute path of the PDF, built by the server from database ids. */
   path: string;
   /** Changes whenever the file does, so a document kept open is never a stale one. */

@@ -1,5 +1,6 @@
-// Renders PDF pages on one worker thread, started on first use and stopped when idle. Requests are
-// answered in order; a worker that dies fails what it held and the next request starts a new one.
+// Renders PDF pages on one worker thread, started on first use and kept (unref'd) so the next review
+// does not pay its start-up again; when idle it closes the documents it holds. Requests are answered in
+// order; a worker that dies fails what it held and the next request starts a new one.
 import type { Worker } from 'node:worker_threads';
 import { startTsWorker } from '../../engine/util/worker.ts';
 import type { PageImageReply, PageImageRequest, PageInfo } from './page-images-types.ts';
@@ -78,7 +79,7 @@ export class PageRenderer {
 
   #armIdle(): void {
     if (this.#idle) clearTimeout(this.#idle);
-    this.#idle = setTimeout(() => void this.close(), IDLE_MS);
+    this.#idle = setTimeout(() => this.#worker?.postMessage({ id: 0, op: 'release' }), IDLE_MS);
     this.#idle.unref();
   }
 }

@@ -45,6 +45,11 @@ function handle(req: PageImageRequest): PageImageReply {
 }
 
 parentPort!.on('message', (req: PageImageRequest) => {
+  if (req.op === 'release') {
+    for (const doc of open.values()) doc.close();
+    open.clear();
+    return;
+  }
   const reply = handle(req);
   parentPort!.postMessage(reply, reply.png ? [reply.png.buffer as ArrayBuffer] : []);
 });

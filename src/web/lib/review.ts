@@ -53,10 +53,12 @@ export function useSubmissions(caseId: string | null) {
   return useQuery<SubmissionRecord[]>({ queryKey: submissionsKey(caseId ?? ''), enabled: Boolean(caseId) });
 }
 
+export const pageInfoKey = (docId: string, page: number) => ['/api/documents', docId, 'pages', page, 'info'] as const;
+
 /** Page size of one page, so link boxes (PDF points) can be drawn over its image. */
 export function usePageInfo(docId: string, page: number) {
   return useQuery<PageInfo>({
-    queryKey: ['/api/documents', docId, 'pages', page, 'info'],
+    queryKey: pageInfoKey(docId, page),
     enabled: Boolean(docId) && page >= 1,
     staleTime: 60_000,
   });

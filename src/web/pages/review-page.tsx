@@ -1,4 +1,6 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ClipboardCheck, ExternalLink } from 'lucide-react';
+import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { ReviewModal } from '../components/review/review-modal.tsx';
 import { ReviewState } from '../components/review/review-decision.tsx';
@@ -12,20 +14,36 @@ import { useCase } from '../lib/cases.ts';
 import type { DocumentRecord, LinkRecord } from '../lib/document-types.ts';
 import { useCaseDocuments } from '../lib/documents.ts';
 import { byConfidence, confidencePercent, linkCounts, linkLabel, STAGE_NAMES } from '../lib/review-logic.ts';
-import { useCaseLinks } from '../lib/review.ts';
+import { pageInfoKey, useCaseLinks } from '../lib/review.ts';
 
 /** How many of a document's weakest links the list shows before 'and N more'. */
 const WEAKEST_SHOWN = 5;
 
-/** /cases/{caseId}/review and /cases/{caseId}/review/{docId}: every document with its links; the modal over it. */
+/** /cases/{caseId}/review: every document with its links; /cases/{caseId}/review/{docId}: the review modal of one. */
 export function ReviewPage() {
   const { caseId = '', docId } = useParams();
+  // The review of one document is a modal alone: the list behind it would only delay its first page.
+  if (docId !== undefined || caseId === '') return <ReviewModal caseId={caseId} docId={docId ?? ''} />;
+  return <ReviewList caseId={caseId} />;
+}
+
+function ReviewList({ caseId }: { caseId: string }) {
   const c = useCase(caseId);
   const documents = useCaseDocuments(c.data ? caseId : null);
   const links = useCaseLinks(c.data ? caseId : '');
   const byDoc = new Map<string, LinkRecord[]>();
   for (const l of links.data ?? []) byDoc.set(l.srcDocId, [...(byDoc.get(l.srcDocId) ?? []), l]);
   const docs = documents.data ?? [];
+
+  // Ask the server for the index page of the first documents to review, so the file is open when the
+  // reviewer opens one (the first page of a 1,200-page brief then shows at once).
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!links.data) return;
+    const firsts = new Map<string, number>();
+    for (const l of links.data) if (!firsts.has(l.srcDocId)) firsts.set(l.srcDocId, l.srcPage);
+    for (const [id, page] of [...firsts].slice(0, 2)) void queryClient.prefetchQuery({ queryKey: pageInfoKey(id, page), staleTime: 60_000 });
+  }, [links.data, queryClient]);
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
@@ -58,7 +76,6 @@ export function ReviewPage() {
           ))}
         </ul>
       )}
-      {docId !== undefined || caseId === '' ? <ReviewModal caseId={caseId} docId={docId ?? ''} /> : null}
     </div>
   );
 }

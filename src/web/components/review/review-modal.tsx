@@ -18,6 +18,8 @@ export function ReviewModal({ caseId, docId }: { caseId: string; docId: string }
   const navigate = useNavigate();
   const close = () => navigate(`/cases/${encodeURIComponent(caseId)}`);
   const doc = useDocument(docId);
+  // Asked at once beside the document (same cache entry as the panel's), so the first page waits for one round trip, not two.
+  useDocumentLinks(docId);
   const invalid = !caseId || !docId || (doc.isError && !doc.data) || (doc.data && doc.data.caseId !== caseId);
   return (
     <Dialog open onOpenChange={(open) => !open && close()}>
@@ -52,21 +54,17 @@ function ReviewBody({ doc }: { doc: DocumentRecord }) {
   const links = useMemo(() => byOrdinal(linksQuery.data ?? []), [linksQuery.data]);
   const counts = linkCounts(links);
   const update = useUpdateLink(doc);
-  const [selectedId, setSelectedId] = useState<string | null>(null);
-  const [page, setPage] = useState(1);
+  const [chosenId, setSelectedId] = useState<string | null>(null);
+  const [chosenPage, setPage] = useState<number | null>(null);
   const [preview, setPreview] = useState<number | null>(null);
   const listRef = useRef<HTMLOListElement>(null);
-  const selected = links.find((l) => l.id === selectedId) ?? null;
   const pageCount = doc.pageCount;
-
-  // Open on the index page of the first link (the page 1 of a brief without links).
+  // Until the reviewer moves, the first link is selected and its index page shown (page 1 without links),
+  // decided in the first render so no other page is asked for first.
   const first = links[0];
-  useEffect(() => {
-    if (first && selectedId === null) {
-      setSelectedId(first.id);
-      setPage(first.srcPage);
-    }
-  }, [first, selectedId]);
+  const selectedId = chosenId ?? first?.id ?? null;
+  const page = chosenPage ?? first?.srcPage ?? 1;
+  const selected = links.find((l) => l.id === selectedId) ?? null;
 
   const select = (link: LinkRecord | undefined) => {
     if (!link) return;
@@ -120,6 +118,7 @@ function ReviewBody({ doc }: { doc: DocumentRecord }) {
     listRef.current?.querySelector(`[data-link-id="${CSS.escape(selectedId)}"]`)?.scrollIntoView({ block: 'nearest' });
   }, [selectedId]);
 
+
   const note =
     preview !== null && selected ? (
       <>
@@ -165,20 +164,26 @@ function ReviewBody({ doc }: { doc: DocumentRecord }) {
       </header>
       <div className="grid min-h-0 flex-1 grid-cols-1 lg:grid-cols-[minmax(0,1fr)_26rem]">
         <div className="min-h-0 overflow-auto p-4">
-          <PageViewer
-            docId={doc.id}
-            version={fileVersion(doc)}
-            page={preview ?? page}
-            pageCount={pageCount}
-            onPage={(p) => {
-              setPreview(null);
-              setPage(p);
-            }}
-            links={links}
-            selectedId={selectedId}
-            onSelect={(id) => select(links.find((l) => l.id === id))}
-            note={note}
-          />
+          {linksQuery.isLoading ? (
+            <div className="flex h-40 items-center justify-center">
+              <Spinner label="Loading the links" />
+            </div>
+          ) : (
+            <PageViewer
+              docId={doc.id}
+              version={fileVersion(doc)}
+              page={preview ?? page}
+              pageCount={pageCount}
+              onPage={(p) => {
+                setPreview(null);
+                setPage(p);
+              }}
+              links={links}
+              selectedId={selectedId}
+              onSelect={(id) => select(links.find((l) => l.id === id))}
+              note={note}
+            />
+          )}
         </div>
         <aside aria-label="Links" className="flex min-h-0 flex-col border-l border-border">
           <ReviewDecision doc={doc} />
