@@ -190,3 +190,44 @@ test('a missing or unknown document shows Invalid document or case ID; closing r
   await modal.getByRole('button', { name: 'Close' }).click();
   await expect(page).toHaveURL(new RegExp(`/cases/${created.id}$`));
 });
+
+test('page images: a PNG of the asked page at the asked width, checked input, cached with an ETag, nothing signed out', async ({ page, playwright }) => {
+  const brief = await fixturePdf('lettered-tabs');
+  const created = await createCaseThroughApi(page, `PI-${uniqueSuffix()}`, 'Images matter');
+  const doc = await uploadThroughApi(page, created.id, 'lettered-tabs.pdf', brief.bytes, 'Lettered Tabs');
+  await expect
+    .poll(async () => ((await (await page.request.get(`/api/documents/${doc.id}`)).json()) as { pageCount: number | null }).pageCount, { timeout: 30_000 })
+    .not.toBeNull();
+  const { pageCount } = (await (await page.request.get(`/api/documents/${doc.id}`)).json()) as { pageCount: number };
+  const base = `/api/documents/${doc.id}/pages`;
+
+  const info = await page.request.get(`${base}/1/info`);
+  expect(info.status()).toBe(200);
+  const size = (await info.json()) as { page: number; pageCount: number; width: number; height: number };
+  expect(size).toMatchObject({ page: 1, pageCount, width: 612, height: 792 });
+
+  const image = await page.request.get(`${base}/1/image?width=300`);
+  expect(image.status()).toBe(200);
+  expect(image.headers()['content-type']).toBe('image/png');
+  expect(image.headers()['cache-control']).toContain('private');
+  const png = await image.body();
+  expect(png.subarray(1, 4).toString()).toBe('PNG');
+  expect(png.readUInt32BE(16)).toBe(300); // IHDR width
+  expect(Math.abs(png.readUInt32BE(20) - (300 * 792) / 612)).toBeLessThanOrEqual(1); // IHDR height: the page's proportions
+  const again = await page.request.get(`${base}/1/image?width=300`, { headers: { 'If-None-Match': image.headers()['etag']! } });
+  expect(again.status()).toBe(304);
+
+  for (const [url, status] of [
+    [`${base}/${pageCount + 1}/image`, 404],
+    [`${base}/0/image`, 400],
+    [`${base}/x/image`, 400],
+    [`${base}/1/image?width=99999`, 400],
+    [`/api/documents/not-an-id/pages/1/image`, 400],
+    [`/api/documents/00000000-0000-4000-8000-000000000000/pages/1/image`, 404],
+  ] as const) {
+    expect((await page.request.get(url)).status(), url).toBe(status);
+  }
+  const stranger = await playwright.request.newContext({ baseURL: BASE_URL });
+  expect((await stranger.get(`${base}/1/image`)).status()).toBe(401);
+  await stranger.dispose();
+});
