@@ -11,8 +11,18 @@ export interface ReadLink {
   box: [number, number, number, number];
 }
 
-export async function readPdfLinks(bytes: Uint8Array): Promise<{ pageCount: number; links: ReadLink[]; outline: Array<{ title: string; target: number }> }> {
-  const doc = await PDFDocument.load(bytes);
+export interface ReadBack {
+  pageCount: number;
+  links: ReadLink[];
+  outline: Array<{ title: string; target: number }>;
+}
+
+export async function readPdfLinks(bytes: Uint8Array): Promise<ReadBack> {
+  return readLinksOf(await PDFDocument.load(bytes));
+}
+
+/** The same from a document pdf-lib has loaded. */
+export function readLinksOf(doc: PDFDocument): ReadBack {
   const pageIndex = new Map(doc.getPages().map((p, i) => [p.ref.toString(), i + 1]));
   const targetOf = (dest: unknown): number => {
     const ref = dest instanceof PDFArray ? dest.get(0) : null;
