@@ -38,49 +38,28 @@ export async function reviewDocument(db: Db, user: Actor, documentId: string, bo
     const [doc] = await tx.select().from(documents).where(eq(documents.id, documentId)).for('update');
     if (!doc) throw new AppError('not_found', 'Document not found');
     const before = { reviewStatus: doc.reviewStatus, reviewedBy: doc.reviewedBy, approvedSha256: doc.approvedSha256 };
-    const now = new Date();
-    if (body.approved) {
+    const approved = body.approved;
+    if (approved) {
       const blocker = await approvalBlocker(tx, doc);
       if (blocker) throw new AppError('conflict', blocker);
-      await tx
-        .update(documents)
-        .set({
-          reviewStatus: 'approved',
-          lawyerReviewed: true,
-          reviewedBy: body.reviewerName,
-          reviewedAt: now,
-          reviewReason: body.reason ?? null,
-          approvedSha256: doc.reviewedSha256,
-          approvalWithdrawnAt: null,
-          approvalWithdrawnReason: null,
-          updatedAt: now,
-        })
-        .where(eq(documents.id, documentId));
-      await recordAudit(tx, user, 'approve', 'document', documentId, before, {
-        reviewStatus: 'approved',
-        reviewedBy: body.reviewerName,
-        approvedSha256: doc.reviewedSha256,
-        validation: doc.reviewedValidation,
-      });
-    } else {
-      await tx
-        .update(documents)
-        .set({
-          reviewStatus: 'rejected',
-          lawyerReviewed: false,
-          reviewedBy: body.reviewerName,
-          reviewedAt: now,
-          reviewReason: body.reason ?? null,
-          approvedSha256: null,
-          updatedAt: now,
-        })
-        .where(eq(documents.id, documentId));
-      await recordAudit(tx, user, 'reject', 'document', documentId, before, {
-        reviewStatus: 'rejected',
-        reviewedBy: body.reviewerName,
-        reason: body.reason,
-      });
     }
+    const now = new Date();
+    const decision = {
+      reviewStatus: approved ? 'approved' : 'rejected',
+      lawyerReviewed: approved,
+      reviewedBy: body.reviewerName,
+      reviewedAt: now,
+      reviewReason: body.reason ?? null,
+      approvedSha256: approved ? doc.reviewedSha256 : null,
+    };
+    // a new approval replaces the note of an earlier one withdrawn
+    const withdrawal = approved ? { approvalWithdrawnAt: null, approvalWithdrawnReason: null } : {};
+    await tx.update(documents).set({ ...decision, ...withdrawal, updatedAt: now }).where(eq(documents.id, documentId));
+    await recordAudit(tx, user, approved ? 'approve' : 'reject', 'document', documentId, before, {
+      reviewStatus: decision.reviewStatus,
+      reviewedBy: decision.reviewedBy,
+      ...(approved ? { approvedSha256: decision.approvedSha256, validation: doc.reviewedValidation } : { reason: body.reason }),
+    });
   });
   await notifyDocument(db, documentId);
 }
