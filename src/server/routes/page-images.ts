@@ -60,6 +60,19 @@ export function pageImageRoutes(app: FastifyInstance, db: Db, storage: Storage):
   /** Renders in progress, so two requests for one image render it once. */
   const inFlight = new Map<string, Promise<void>>();
 
+  // A review asks for a document's links just before its first page: open the file meanwhile, so the
+  // renderer's start and the reading of a 1,200-page file are not paid after the links arrive.
+  app.addHook('onResponse', async (req, reply) => {
+    if (req.method !== 'GET' || req.routeOptions.url !== '/api/documents/:id/links' || reply.statusCode !== 200) return;
+    try {
+      const doc = await documentRow(db, req.params);
+      const file = await pageFile(storage, doc, 1);
+      void renderer.info(file.path, file.stamp, 1).catch(() => undefined);
+    } catch {
+      // nothing to open ahead: the page call will say why
+    }
+  });
+
   app.get('/api/documents/:id/pages/:n/info', async (req: FastifyRequest) => {
     const { n } = parseInput(pageParams, req.params);
     const doc = await documentRow(db, req.params);
