@@ -1,6 +1,7 @@
 // The audit trail of one document: its own entries and those of its links (kept after a link is
-// replaced by a rebuild, found by the link's document in the stored before/after), oldest first.
-import { and, asc, eq, or, sql } from 'drizzle-orm';
+// replaced by a rebuild, found by the link's document in the stored before/after), oldest first;
+// at most the newest MAX_ENTRIES.
+import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { AuditEntry } from '../../contract/review.ts';
 import type { Db } from '../db/client.ts';
 import { auditEvents } from '../db/schema.ts';
@@ -20,9 +21,9 @@ export async function documentAudit(db: Db, documentId: string): Promise<AuditEn
         ),
       ),
     )
-    .orderBy(asc(auditEvents.at), asc(auditEvents.id))
-    .limit(MAX_ENTRIES);
-  return rows.map((r) => ({
+    .orderBy(desc(auditEvents.at), desc(auditEvents.id))
+    .limit(MAX_ENTRIES); // the newest ones when there are more
+  return rows.reverse().map((r) => ({
     id: r.id,
     at: r.at.toISOString(),
     actor: r.actor,
