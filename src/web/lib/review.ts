@@ -41,6 +41,14 @@ export function useDocumentLinks(id: string) {
   return useQuery<LinkRecord[]>({ queryKey: documentLinksKey(id), enabled: Boolean(id) });
 }
 
+/** The printed page number each index item gives (its page reference), by index item id. */
+export function usePrintedPages(docId: string): Map<string, string> {
+  const items = useQuery<{ id: string; pageRef: string | null }[]>({ queryKey: ['/api/documents', docId, 'index-items'], enabled: Boolean(docId) });
+  const map = new Map<string, string>();
+  for (const item of items.data ?? []) if (item.pageRef) map.set(item.id, item.pageRef);
+  return map;
+}
+
 export function useCaseLinks(caseId: string) {
   return useQuery<LinkRecord[]>({ queryKey: caseLinksKey(caseId), enabled: Boolean(caseId) });
 }

@@ -7,19 +7,17 @@ import { Badge } from '../ui/badge.tsx';
 import { Button } from '../ui/button.tsx';
 import { Input } from '../ui/input.tsx';
 
-/** The printed page number of a target, when the server knows it (it may not send the field). */
-function printedPage(link: LinkRecord): string | null {
-  const value = (link as LinkRecord & { targetPrintedPage?: string | number | null }).targetPrintedPage;
-  return value === undefined || value === null || value === '' ? null : String(value);
-}
-
-export function TargetText({ link }: { link: LinkRecord }) {
+/**
+ * The target with the printed page number when known: the one the index row gives (its page reference),
+ * when the link still goes where the engine found it; else the PDF page only.
+ */
+export function TargetText({ link, printed }: { link: LinkRecord; printed?: string | null }) {
   if (link.targetPage === null) return <span className="font-medium text-destructive">No destination</span>;
-  const printed = printedPage(link);
+  const shown = printed && link.targetPage === link.engineTargetPage && printed !== String(link.targetPage) ? printed : null;
   return (
     <span>
       PDF page {link.targetPage}
-      {printed && printed !== String(link.targetPage) ? <span className="text-muted-foreground"> (printed {printed})</span> : null}
+      {shown ? <span className="text-muted-foreground"> (printed {shown})</span> : null}
     </span>
   );
 }
@@ -32,6 +30,8 @@ function StatusBadge({ status }: { status: LinkRecord['status'] }) {
 
 interface LinkItemProps {
   link: LinkRecord;
+  /** The printed page number the index gives for this item, when it gives one. */
+  printed: string | null;
   selected: boolean;
   pageCount: number | null;
   busy: boolean;
@@ -64,7 +64,7 @@ export function LinkItem(props: LinkItemProps) {
             <span className={cn('ml-1.5 text-muted-foreground', link.status === 'removed' && 'line-through')}>{link.itemText}</span>
           </p>
           <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs">
-            <TargetText link={link} />
+            <TargetText link={link} printed={props.printed} />
             <span className={cn('tabular-nums', percent < 60 ? 'text-destructive' : percent < 85 ? 'text-[#7a5f22]' : 'text-success')}>
               {percent}% confidence
             </span>

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import type { DocumentRecord, LinkRecord } from '../../lib/document-types.ts';
 import { documentUrl } from '../../lib/documents.ts';
 import { byOrdinal, linkCounts, linkLabel } from '../../lib/review-logic.ts';
-import { useDocument, useDocumentLinks, useUpdateLink } from '../../lib/review.ts';
+import { useDocument, useDocumentLinks, usePrintedPages, useUpdateLink } from '../../lib/review.ts';
 import { Button } from '../ui/button.tsx';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '../ui/dialog.tsx';
 import { Spinner } from '../ui/spinner.tsx';
@@ -54,6 +54,7 @@ function ReviewBody({ doc }: { doc: DocumentRecord }) {
   const links = useMemo(() => byOrdinal(linksQuery.data ?? []), [linksQuery.data]);
   const counts = linkCounts(links);
   const update = useUpdateLink(doc);
+  const printed = usePrintedPages(doc.id);
   const [chosenId, setSelectedId] = useState<string | null>(null);
   const [chosenPage, setPage] = useState<number | null>(null);
   const [preview, setPreview] = useState<number | null>(null);
@@ -207,6 +208,7 @@ function ReviewBody({ doc }: { doc: DocumentRecord }) {
                   <LinkItem
                     key={l.id}
                     link={l}
+                    printed={l.indexItemId ? (printed.get(l.indexItemId) ?? null) : null}
                     selected={l.id === selectedId}
                     pageCount={pageCount}
                     busy={update.isPending && update.variables?.link.id === l.id}
