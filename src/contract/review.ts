@@ -31,7 +31,8 @@
 //   validation or is over a cap of courtInfo gives 409 (400 for bad input) naming the document, e.g.
 //   '"Motion Record" is not approved', and nothing is filed.
 // GET /api/cases/{caseId}/submissions             → SubmissionRecord[] (newest first)
-// GET /api/submissions/{id}/pdf | /report.pdf | /report.csv → the filed files (attachment).
+// GET /api/submissions/{id}/pdf | /report.pdf | /report.csv → the filed files (attachment, or
+//   ?disposition=inline to open one in the browser).
 // GET /api/documents/{id}/audit                   → AuditEntry[] (oldest first): the document's own
 //   entries and those of its links.
 // PATCH /api/documents/{id} { indexPages: '2-5' } stores index pages set by hand (documentRecord's
@@ -158,8 +159,15 @@ export const auditEntry = z.object({
 export type AuditEntry = z.infer<typeof auditEntry>;
 export const auditList = z.array(auditEntry);
 
-/** GET /api/documents/{id}/download?version=…: reviewed (default once regenerated), engine, source. */
-export const downloadQuery = z.object({ version: z.enum(['reviewed', 'engine', 'source']).optional() });
+/**
+ * GET /api/documents/{id}/download?version=…&disposition=…: version reviewed (default once regenerated),
+ * engine or source; disposition 'inline' lets 'Open' show it in the browser's PDF viewer (default
+ * 'attachment', a download). The files of a submission take `?disposition=inline` too.
+ */
+export const downloadQuery = z.object({
+  version: z.enum(['reviewed', 'engine', 'source']).optional(),
+  disposition: z.enum(['attachment', 'inline']).optional(),
+});
 export type DownloadQuery = z.infer<typeof downloadQuery>;
 
 export const indexPagesText = z

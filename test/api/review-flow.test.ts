@@ -191,7 +191,14 @@ describe('review, regenerate, approve and submit', () => {
     doc = await getDocument(s.t.app, s.cookie, doc.id);
     expect(doc).toMatchObject({ courtSubmitted: true, workflowStage: 5 });
 
-    const filed = new Uint8Array((await call('GET', sub!.pdfUrl)).rawPayload);
+    const filedRes = await call('GET', sub!.pdfUrl);
+    expect(filedRes.headers['content-disposition']).toMatch(/^attachment; /);
+    const filed = new Uint8Array(filedRes.rawPayload);
+    const opened = await call('GET', `/api/documents/${doc.id}/download?disposition=inline`);
+    expect(opened.headers['content-disposition']).toMatch(/^inline; filename=".*\(reviewed\)\.pdf"/);
+    expect(sha256(new Uint8Array(opened.rawPayload))).toBe(doc.approvedSha256);
+    expect((await call('GET', `${sub!.reportPdfUrl}?disposition=inline`)).headers['content-disposition']).toMatch(/^inline; /);
+    expect((await call('GET', `/api/documents/${doc.id}/download?disposition=evil`)).statusCode).toBe(400);
     expect(sha256(filed)).toBe(doc.approvedSha256);
     expect(findActiveContent(filed)).toEqual([]);
 

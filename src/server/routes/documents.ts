@@ -99,7 +99,7 @@ export function documentRoutes(app: FastifyInstance, deps: DocumentDeps): void {
 
   app.get('/api/documents/:id/download', async (req, reply) => {
     const doc = await documentRow(db, req.params);
-    const { version } = parseInput(downloadQuery, req.query);
+    const { version, disposition } = parseInput(downloadQuery, req.query);
     if (!doc.storageKey) throw new AppError('not_found', 'This document has no file yet');
     // the reviewed PDF once it exists, else the engine's output, else the upload (or the one asked for)
     const key =
@@ -116,7 +116,7 @@ export function documentRoutes(app: FastifyInstance, deps: DocumentDeps): void {
     return reply
       .header('content-type', 'application/pdf')
       .header('content-length', info.size)
-      .header('content-disposition', contentDisposition(name))
+      .header('content-disposition', contentDisposition(name, disposition))
       .header('cache-control', 'private, no-store')
       .send(createReadStream(path));
   });

@@ -4,7 +4,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { reanalyzeBody, reanalyzeCaseBody, reviewBody, submitToCourtBody } from '../../contract/review.ts';
+import { downloadQuery, reanalyzeBody, reanalyzeCaseBody, reviewBody, submitToCourtBody } from '../../contract/review.ts';
 import { requireUser } from '../auth/guard.ts';
 import { contentDisposition } from '../documents/content-disposition.ts';
 import type { DocumentDeps } from '../documents/intake.ts';
@@ -66,13 +66,14 @@ export function reviewRoutes(app: FastifyInstance, deps: DocumentDeps): void {
   const fileRoute = (suffix: string, file: SubmissionFile) =>
     app.get(`/api/submissions/:id/${suffix}`, async (req, reply) => {
       const { id } = parseInput(submissionParams, req.params);
+      const { disposition } = parseInput(downloadQuery.pick({ disposition: true }), req.query);
       const f = await submissionFile(db, deps.storage, id, file);
       const info = await stat(f.path).catch(() => null);
       if (!info) throw new AppError('not_found', 'The file of this submission is missing');
       return reply
         .header('content-type', f.type)
         .header('content-length', info.size)
-        .header('content-disposition', contentDisposition(f.name))
+        .header('content-disposition', contentDisposition(f.name, disposition))
         .header('cache-control', 'private, no-store')
         .send(createReadStream(f.path));
     });
