@@ -10,9 +10,9 @@
 //   block approval. 409 while links are being built or when the document has no links.
 // POST /api/documents/{id}/review                 ReviewBody → DocumentRecord
 //   approved=true: needs a current reviewed PDF (regenerated after the last link change) that validated,
-//   and no link without a destination; otherwise 409 with the reason, e.g.
+//   holds no active content, and no link without a destination; otherwise 409 with the reason, e.g.
 //   'Regenerate the PDF before approving: the links changed since it was written' or
-//   'Tab 4 – Affidavit of … has no destination: set its page or remove it'.
+//   'Tab 4 – Affidavit of … has no destination: set its page or remove the link before approving'.
 //   Approval records reviewedBy, reviewedAt and approvedSha256 (the SHA-256 of the reviewed PDF).
 //   approved=false (reject) records reviewedBy, reviewedAt and reviewReason.
 // Any later change (link edit, relink, reupload, new index pages, reanalyze, regenerate) withdraws an
@@ -38,7 +38,8 @@
 // PATCH /api/documents/{id} { indexPages: '2-5' } stores index pages set by hand (documentRecord's
 //   index_pages / indexPages); POST /api/documents/{id}/reanalyze ReanalyzeBody re-runs detection with
 //   them and then builds the links again → DocumentRecord; POST /api/cases/{caseId}/reanalyze does so
-//   for each listed document (or every document of the case with index pages set) → ReanalyzeCaseResponse.
+//   for each listed document (or every document of the case with index pages set) → 202
+//   ReanalyzeCaseResponse (none is queued when one of them cannot be).
 // Each link record (GET …/links) carries engineTargetPage: the page the engine found, kept for comparison.
 import { z } from 'zod';
 
