@@ -84,7 +84,7 @@ function ReviewCard({ doc, caseId, links, loadingLinks }: { doc: DocumentRecord;
   const counts = linkCounts(links);
   const weakest = byConfidence(links.filter((l) => l.status !== 'removed'));
   return (
-    <li aria-label={`Review ${doc.title}`} className="rounded-xl border border-border bg-card shadow-sm">
+    <li aria-label={`Review ${doc.title}`} className="min-w-0 rounded-xl border border-border bg-card shadow-sm">
       <div className="flex flex-wrap items-start gap-4 border-b border-border px-5 py-4">
         <div className="min-w-0 flex-1">
           <h2 className="truncate font-semibold">{doc.title}</h2>
