@@ -231,3 +231,40 @@ test('page images: a PNG of the asked page at the asked width, checked input, ca
   expect((await stranger.get(`${base}/1/image`)).status()).toBe(401);
   await stranger.dispose();
 });
+
+test('a link changed after approval withdraws it, on the document and in the panel; Reject needs a reason and records it', async ({ page }) => {
+  test.setTimeout(120_000);
+  const brief = await fixturePdf('lettered-tabs');
+  const created = await createCaseThroughApi(page, `WD-${uniqueSuffix()}`, 'Withdrawn matter');
+  const doc = await uploadThroughApi(page, created.id, 'lettered-tabs.pdf', brief.bytes, 'Exhibit Book');
+  await expect
+    .poll(async () => ((await (await page.request.get(`/api/documents/${doc.id}`)).json()) as { index_status: string }).index_status, { timeout: 60_000 })
+    .toBe('ok');
+  const headers = { Origin: BASE_URL };
+  expect((await page.request.post('/api/documents/start-hyperlinking', { data: { documentIds: [doc.id] }, headers, timeout: 60_000 })).status()).toBe(200);
+  expect((await page.request.post(`/api/documents/${doc.id}/regenerate`, { headers, timeout: 60_000 })).status()).toBe(200);
+  const approved = await page.request.post(`/api/documents/${doc.id}/review`, { data: { approved: true, reviewerName: 'Sam Partner, LSO 999' }, headers });
+  expect(approved.status(), await approved.text()).toBe(200);
+
+  await page.goto(`/cases/${created.id}/review/${doc.id}`);
+  const modal = page.getByRole('dialog');
+  await expect(modal.getByTestId('review-state')).toContainText('Approved by Sam Partner, LSO 999');
+  await expect(modal.getByRole('button', { name: 'Mark as Approved' })).toBeDisabled();
+  await page.keyboard.press('Delete');
+  await expect(modal.getByTestId('count-removed')).toHaveText('1');
+  await expect(modal.getByTestId('review-state')).toContainText('Approval withdrawn');
+  await expect(modal.getByTestId('regenerated')).toContainText('out of date');
+
+  // Reject: the reason is required, then recorded with the reviewer's name.
+  await modal.getByPlaceholder('Full name and bar number').fill('Sam Partner, LSO 999');
+  await modal.getByRole('button', { name: 'Reject', exact: true }).click();
+  const rejectButton = modal.getByRole('button', { name: 'Reject document' });
+  await expect(rejectButton).toBeDisabled();
+  await modal.getByLabel('Reason for rejecting').fill('Tab B goes to the wrong exhibit');
+  await rejectButton.click();
+  await expect(modalToast(page, 'Document Reviewed')).toBeVisible();
+  await expect(modal.getByTestId('review-state')).toContainText('Rejected by Sam Partner, LSO 999: Tab B goes to the wrong exhibit');
+  await modal.getByRole('button', { name: 'Close' }).click();
+  // Rejected: review is offered again on the dashboard.
+  await expect(page.getByRole('list', { name: 'Awaiting review' }).getByRole('listitem', { name: 'Review Exhibit Book' })).toContainText('rejected');
+});
