@@ -268,3 +268,34 @@ test('a link changed after approval withdraws it, on the document and in the pan
   // Rejected: review is offered again on the dashboard.
   await expect(page.getByRole('list', { name: 'Awaiting review' }).getByRole('listitem', { name: 'Review Exhibit Book' })).toContainText('rejected');
 });
+
+test('reuploading a document with review decisions asks first, and goes ahead only when confirmed', async ({ page }) => {
+  test.setTimeout(120_000);
+  const brief = await fixturePdf('lettered-tabs');
+  const created = await createCaseThroughApi(page, `RU-${uniqueSuffix()}`, 'Reupload matter');
+  const doc = await uploadThroughApi(page, created.id, 'lettered-tabs.pdf', brief.bytes, 'Tab Book');
+  await expect
+    .poll(async () => ((await (await page.request.get(`/api/documents/${doc.id}`)).json()) as { index_status: string }).index_status, { timeout: 60_000 })
+    .toBe('ok');
+  const headers = { Origin: BASE_URL };
+  expect((await page.request.post('/api/documents/start-hyperlinking', { data: { documentIds: [doc.id] }, headers, timeout: 60_000 })).status()).toBe(200);
+  const [first] = (await (await page.request.get(`/api/documents/${doc.id}/links`)).json()) as ApiLink[];
+  expect((await page.request.put(`/api/links/${first!.id}`, { data: { status: 'confirmed' }, headers })).status()).toBe(200);
+
+  await page.goto(`/cases/${created.id}`);
+  const row = page.getByRole('list', { name: 'Documents' }).getByRole('listitem', { name: 'Document Tab Book' });
+  const chooser = page.waitForEvent('filechooser');
+  await row.getByRole('button', { name: 'Reupload Tab Book' }).click();
+  await (await chooser).setFiles(brief.path);
+  const ask = page.getByRole('alertdialog');
+  await expect(ask).toContainText('This document has been reviewed');
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(ask).toHaveCount(0);
+  expect(((await (await page.request.get(`/api/documents/${doc.id}/links`)).json()) as ApiLink[])[0]!.status).toBe('confirmed');
+
+  const again = page.waitForEvent('filechooser');
+  await row.getByRole('button', { name: 'Reupload Tab Book' }).click();
+  await (await again).setFiles(brief.path);
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Reupload anyway' }).click();
+  await expect(toastWith(page, 'Document Reuploaded')).toBeVisible();
+});

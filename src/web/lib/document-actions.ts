@@ -4,6 +4,7 @@ import type { DocumentRecord, IndexStatus, StartHyperlinkingResponse } from './d
 import { caseDocumentsKey, documentUrl } from './documents.ts';
 import { toast } from './toast-store.ts';
 import { isPdfFile } from './upload.ts';
+import { needsConfirm } from './review.ts';
 
 /** Spec §8: 'Retry Started' / 'Retry Failed' ('Failed to restart document processing'). */
 export function useRetryDocument(caseId: string) {
@@ -44,6 +45,8 @@ export function useReuploadDocument(caseId: string) {
       await queryClient.invalidateQueries({ queryKey: caseDocumentsKey(caseId) });
     },
     onError: (error) => {
+      // A reviewed document: the caller asks the person and sends again with the confirmation.
+      if (needsConfirm(error)) return;
       if (error instanceof InvalidFileError) toast({ title: 'Invalid File', description: 'Please select a PDF file.', variant: 'destructive' });
       else if (error instanceof ApiRequestError && error.status === 415) toast({ title: 'Invalid File', description: errorReason(error), variant: 'destructive' });
       else toast({ title: 'Reupload Failed', description: 'Failed to reupload the document.', variant: 'destructive' });

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, errorReason } from './api.ts';
 import type { DocumentRecord } from './document-types.ts';
 import { caseDocumentsKey, documentUrl } from './documents.ts';
+import { needsConfirm } from './review.ts';
 import { toast } from './toast-store.ts';
 
 /** Free text such as '2,3,4' or '2-5' (the contract's rule, checked here first so the person sees it at once). */
@@ -28,6 +29,9 @@ export function useReanalyzeDocument(caseId: string) {
       });
       await queryClient.invalidateQueries({ queryKey: caseDocumentsKey(caseId) });
     },
-    onError: (error) => toast({ title: 'Detection Error', description: errorReason(error), variant: 'destructive' }),
+    onError: (error) => {
+      // A reviewed document: the caller asks the person and sends again with the confirmation.
+      if (!needsConfirm(error)) toast({ title: 'Detection Error', description: errorReason(error), variant: 'destructive' });
+    },
   });
 }

@@ -11,6 +11,7 @@ import type { DocumentRecord } from '../lib/document-types.ts';
 import { useCaseDocuments } from '../lib/documents.ts';
 import { indexPagesError, useReanalyzeDocument } from '../lib/reanalyze.ts';
 import { hasReview } from '../lib/review-logic.ts';
+import { needsConfirm } from '../lib/review.ts';
 
 /** /cases/{caseId}/reanalyze: set a document's index pages by hand and detect its index again (spec §2, §5). */
 export function ReanalyzePage() {
@@ -48,7 +49,8 @@ function ReanalyzeRow({ doc, caseId }: { doc: DocumentRecord; caseId: string }) 
   const [pages, setPages] = useState(doc.index_pages ?? '');
   const [asking, setAsking] = useState(false);
   const error = indexPagesError(pages);
-  const run = (confirm: boolean) => reanalyze.mutate({ id: doc.id, indexPages: pages.trim() || null, confirm });
+  const run = (confirm: boolean) =>
+    reanalyze.mutate({ id: doc.id, indexPages: pages.trim() || null, confirm }, { onError: (e) => needsConfirm(e) && setAsking(true) });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (error) return;

@@ -8,6 +8,7 @@ import { documentUrl, useDeleteDocument, useUpdateDocument } from '../../lib/doc
 import { formatMb } from '../../lib/upload.ts';
 import { indexPagesError, useReanalyzeDocument } from '../../lib/reanalyze.ts';
 import { hasReview } from '../../lib/review-logic.ts';
+import { needsConfirm } from '../../lib/review.ts';
 import { ConfirmReviewLoss } from '../review/confirm-review-loss.tsx';
 import { Button } from '../ui/button.tsx';
 import { EditField, SaveCancelButtons } from '../edit-form-parts.tsx';
@@ -78,6 +79,19 @@ function DocumentActions({ doc, caseId, onEdit }: { doc: DocumentRecord; caseId:
   // A reviewed document asks before its file is replaced (the server wants the confirmation too).
   const [asking, setAsking] = useState(false);
   const [confirmed, setConfirmed] = useState(false);
+  // A file the server held back because the document has a review the person had not confirmed losing.
+  const [heldFile, setHeldFile] = useState<File | null>(null);
+  const send = (file: File, confirm: boolean) =>
+    reupload.mutate(
+      { id: doc.id, file, confirm },
+      {
+        onError: (error) => {
+          if (!needsConfirm(error)) return;
+          setHeldFile(file);
+          setAsking(true);
+        },
+      },
+    );
   const reviewed = hasReview(doc);
   const pick = (confirm: boolean) => {
     setConfirmed(confirm);
@@ -115,10 +129,15 @@ function DocumentActions({ doc, caseId, onEdit }: { doc: DocumentRecord; caseId:
         open={asking}
         title={`Replace the file of “${doc.title}”?`}
         action="Reupload anyway"
-        onCancel={() => setAsking(false)}
+        onCancel={() => {
+          setAsking(false);
+          setHeldFile(null);
+        }}
         onConfirm={() => {
           setAsking(false);
-          pick(true);
+          if (heldFile) send(heldFile, true);
+          else pick(true);
+          setHeldFile(null);
         }}
       />
       <input
@@ -129,7 +148,7 @@ function DocumentActions({ doc, caseId, onEdit }: { doc: DocumentRecord; caseId:
         aria-label={`New file for ${doc.title}`}
         onChange={(e) => {
           const file = e.target.files?.[0];
-          if (file) reupload.mutate({ id: doc.id, file, confirm: confirmed });
+          if (file) send(file, confirmed);
           e.target.value = '';
         }}
       />
@@ -155,7 +174,7 @@ function EditDocumentForm({ doc, caseId, onDone }: { doc: DocumentRecord; caseId
   const pagesChanged = pages.trim() !== (doc.index_pages ?? '');
 
   const runDetection = (confirm: boolean) =>
-    reanalyze.mutate({ id: doc.id, indexPages: pages.trim() || null, confirm }, { onSuccess: onDone });
+    reanalyze.mutate({ id: doc.id, indexPages: pages.trim() || null, confirm }, { onSuccess: onDone, onError: (e) => needsConfirm(e) && setAsking(true) });
   const save = (e: FormEvent) => {
     e.preventDefault();
     if (!title.trim() || pagesError) return;
