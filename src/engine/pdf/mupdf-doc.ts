@@ -134,6 +134,12 @@ export class MupdfDoc implements PdfDoc {
     }
   }
 
+  setPageLabels(ranges: Array<{ page: number; style: 'D' | 'r'; start: number }>): void {
+    if (ranges.length === 0) return;
+    this.doc.getTrailer().get('Root').delete('PageLabels');
+    for (const r of ranges) this.doc.setPageLabels(r.page - 1, r.style, '', r.start);
+  }
+
   append(other: PdfDoc): number {
     if (!(other instanceof MupdfDoc)) throw new TypeError('can only append a document opened with openPdf');
     this.#pageObjects = null;

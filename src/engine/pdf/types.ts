@@ -32,6 +32,12 @@ export interface PdfDoc {
    * (0 = top, default) nests an entry under the entry before it with a lower level.
    */
   setOutline(entries: Array<{ title: string; page: number; level?: number }>): void;
+  /**
+   * Replace the page labels (the page numbers a viewer shows) with these ranges: from `page`
+   * (1-based) on, `start`, `start + 1`, … in decimal ('D') or lower-case roman ('r'). An empty list
+   * leaves the document's own labels.
+   */
+  setPageLabels(ranges: Array<{ page: number; style: 'D' | 'r'; start: number }>): void;
   /** Append all pages of another document at the end; returns the 1-based page where it starts. */
   append(other: PdfDoc): number;
   /** Internal links present on a page (for validation): rect and 1-based target page (null = broken/external). */
