@@ -1,15 +1,13 @@
 // `npx tsx bench/regenerate.ts [fixture …]` (default brief-400 and big-63): the time of Regenerate PDF
 // as the server runs it (the PDF worker thread's 'regenerate' task: open the uploaded original,
-// write the reviewed links and bookmarks, read the result back and validate it, look for active
-// content) and of the court package ('package': hash, validation, active content, report), with one
+// page labels from the stored text, write the reviewed links and bookmarks, read the result back and
+// validate it, look for active content) and of the court package ('package': hash, validation, active content, report), with one
 // link removed and one target page set by the reviewer. Prints the machine and the input.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runPdfTask } from '../src/server/documents/pdf-task.ts';
 import { reportCsv, reportPdfPages, type ReportInput } from '../src/server/review/report.ts';
-import { runCli } from '../src/engine/run-cli.ts';
-import type { ReviewJson } from '../src/engine/types.ts';
 import type { ReviewedSet } from '../src/engine/write/write-reviewed.ts';
 import { loadFixture } from '../test/fixtures/index.ts';
 
@@ -21,9 +19,11 @@ for (const name of names.length ? names : ['brief-400', 'big-63']) {
     const fixture = await loadFixture(name);
     const source = join(dir, 'brief.pdf');
     writeFileSync(source, fixture.brief);
-    const r = await runCli(['link', source, '--out', join(dir, 'out')]);
-    if (r.code !== 0) throw new Error(r.stderr);
-    const review = JSON.parse(readFileSync(join(dir, 'out', 'review.json'), 'utf8')) as ReviewJson;
+    const file = (n: string) => join(dir, n);
+    const stored = { sourcePath: source, pagesPath: file('pages.bin'), ocrPagesPath: file('ocr-pages.json'), detectionPath: file('detection.json') };
+    // what upload and link building leave on disk, as the server's jobs do
+    await runPdfTask({ op: 'read', ...stored });
+    const { review } = await runPdfTask({ op: 'link', ...stored, briefName: 'brief.pdf', outputPath: file('Master.linked.pdf'), reviewPath: file('review.json') });
     const items = new Map(review.index.items.map((it) => [it.ordinal, it]));
     const set: ReviewedSet = {
       briefName: 'brief.pdf',
@@ -36,7 +36,7 @@ for (const name of names.length ? names : ['brief-400', 'big-63']) {
       }),
     };
     let t = performance.now();
-    const out = await runPdfTask({ op: 'regenerate', sourcePath: source, outputPath: join(dir, 'reviewed.pdf'), set });
+    const out = await runPdfTask({ op: 'regenerate', sourcePath: source, pagesPath: stored.pagesPath, ocrPagesPath: stored.ocrPagesPath, outputPath: file('reviewed.pdf'), set });
     const regenMs = performance.now() - t;
     const report: ReportInput = {
       caseNumber: 'BENCH-1', caseTitle: 'Bench', documentTitle: name, sha256: out.sha256, pageCount: out.pageCount,
@@ -53,7 +53,7 @@ for (const name of names.length ? names : ['brief-400', 'big-63']) {
     const v = out.validation;
     console.log(
       `${name}: ${out.pageCount} pages, ${set.entries.length} index items (1 removed, 1 overridden), ${(out.fileSize / 1e6).toFixed(1)} MB: ` +
-        `regenerate ${(regenMs / 1000).toFixed(2)} s (expected ${v.expected_tabs}, found ${v.found_tabs}, links ${v.links_created}, broken ${v.broken_links}, ${v.success ? 'ok' : 'FAILED'}; active content: ${out.activeContent.length ? out.activeContent.join(', ') : 'none'}); ` +
+        `regenerate ${(regenMs / 1000).toFixed(2)} s (page label ranges ${out.pageLabels.length}; expected ${v.expected_tabs}, found ${v.found_tabs}, links ${v.links_created}, broken ${v.broken_links}, ${v.success ? 'ok' : 'FAILED'}; active content: ${out.activeContent.length ? out.activeContent.join(', ') : 'none'}); ` +
         `court package ${(packageMs / 1000).toFixed(2)} s (${pkg.validation.success && pkg.sha256 === out.sha256 ? 'ok' : 'REFUSED'})`,
     );
   } finally {

@@ -2,7 +2,7 @@
 // reupload withdraw an approval (a reupload of a reviewed document only when confirmed), submission
 // is all or nothing, and reanalyze re-runs detection on index pages set by hand, clearing the old
 // failure once it succeeds.
-import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, PDFString } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentRecord, LinkRecord } from '../../src/contract/documents.ts';
 import type { RegenerateResponse } from '../../src/contract/review.ts';
@@ -156,6 +156,27 @@ describe('review changes', () => {
     }
     d = await getDocument(s.t.app, s.cookie, d.id);
     expect(d.reviewStatus === 'approved').toBe(found.length === 0);
+  });
+
+  it('the reviewed PDF shows the printed page numbers as its page labels (cover and index in roman)', async () => {
+    // motion-record: cover and index unnumbered, then 1, 2, 3 … printed from the third page
+    let d: DocumentRecord = (await upload(s.t.app, s.cookie, s.caseId, (await loadFixture('motion-record')).brief, 'motion.pdf')).json();
+    await waitForDocument(s.t.app, s.cookie, d.id, processed);
+    expect((await call('POST', '/api/documents/start-hyperlinking', { documentIds: [d.id] })).json().successCount).toBe(1);
+    expect((await call('POST', `/api/documents/${d.id}/regenerate`)).json().ok).toBe(true);
+    const pdf = await PDFDocument.load((await call('GET', `/api/documents/${d.id}/download`)).rawPayload);
+    const nums = (pdf.catalog.lookup(PDFName.of('PageLabels'), PDFDict).lookup(PDFName.of('Nums'), PDFArray)).asArray();
+    const ranges = [];
+    for (let i = 0; i < nums.length; i += 2) {
+      const range = pdf.context.lookup(nums[i + 1]!, PDFDict);
+      ranges.push({ from: (nums[i] as PDFNumber).asNumber(), style: range.get(PDFName.of('S'))?.toString(), start: (range.get(PDFName.of('St')) as PDFNumber | undefined)?.asNumber() ?? 1 });
+    }
+    expect(ranges).toEqual([
+      { from: 0, style: '/r', start: 1 },
+      { from: 2, style: '/D', start: 1 },
+    ]);
+    d = await getDocument(s.t.app, s.cookie, d.id);
+    expect(d.reviewedValidation?.success).toBe(true);
   });
 
   it('signed-out requests get nothing from the review calls', async () => {

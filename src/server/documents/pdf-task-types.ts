@@ -1,6 +1,7 @@
 // Messages between the server and its PDF worker thread (see pdf-task.worker.ts).
 import type { TextLineSpec } from '../../engine/pdf/make-text-pdf.ts';
 import type { IndexDetection, ReviewJson } from '../../engine/types.ts';
+import type { PageLabelRange } from '../../engine/write/page-labels.ts';
 import type { ReviewedSet, ReviewedValidation } from '../../engine/write/write-reviewed.ts';
 
 export type PdfTask =
@@ -28,6 +29,9 @@ export type PdfTask =
       /** The reviewed PDF from the uploaded original and the reviewed link set, read back and checked. */
       op: 'regenerate';
       sourcePath: string;
+      /** The text read before (page-store.ts), for page labels matching the printed numbers. */
+      pagesPath: string;
+      ocrPagesPath: string;
       outputPath: string;
       set: ReviewedSet;
     }
@@ -51,6 +55,8 @@ export interface RegenerateOutcome {
   pageCount: number;
   /** Active content found in the written PDF (should be none). */
   activeContent: string[];
+  /** Page labels written to match the printed page numbers (none when they could not be read). */
+  pageLabels: PageLabelRange[];
 }
 
 export interface PackageOutcome {

@@ -1,5 +1,6 @@
 // The reviewed-PDF work of the PDF worker thread (pdf-task.worker.ts): 'regenerate' writes the
-// reviewed PDF from the uploaded original and reads it back; 'package' checks the approved PDF once
+// reviewed PDF from the uploaded original, with page labels matching its printed page numbers, and
+// reads it back; 'package' checks the approved PDF once
 // more (its hash, its links, no active content) and writes the court package from it.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -7,7 +8,10 @@ import { findActiveContent } from '../../engine/pdf/active-content.ts';
 import { openPdf } from '../../engine/pdf/index.ts';
 import { makeTextPdf } from '../../engine/pdf/make-text-pdf.ts';
 import { writeFileAtomic } from '../../engine/util/atomic-write.ts';
+import { layoutPages } from '../../engine/index/page-layout.ts';
+import { pageLabelRanges, type PageLabelRange } from '../../engine/write/page-labels.ts';
 import { validateReviewed, writeReviewed } from '../../engine/write/write-reviewed.ts';
+import { loadPages } from './page-store.ts';
 import type { PackageOutcome, PdfTask, RegenerateOutcome } from './pdf-task-types.ts';
 
 const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
@@ -21,12 +25,21 @@ function pageCountOf(bytes: Uint8Array): number {
   }
 }
 
+/** Page labels from the numbers printed on the pages as read before; none without that text. */
+function labelsFor(pageCount: number, t: Extract<PdfTask, { op: 'regenerate' }>): PageLabelRange[] {
+  const pages = loadPages(pageCount, t.pagesPath, t.ocrPagesPath);
+  return pages ? pageLabelRanges(layoutPages(pages).map((l) => l.printed)) : [];
+}
+
 export async function regenerate(t: Extract<PdfTask, { op: 'regenerate' }>): Promise<RegenerateOutcome> {
   const doc = openPdf(new Uint8Array(readFileSync(t.sourcePath)));
   let pdf: Uint8Array;
   let pageCount: number;
+  let pageLabels: PageLabelRange[];
   try {
     pageCount = doc.pageCount;
+    pageLabels = labelsFor(pageCount, t);
+    doc.setPageLabels(pageLabels);
     pdf = writeReviewed(doc, { ...t.set, briefPages: pageCount });
   } finally {
     doc.close();
@@ -34,7 +47,7 @@ export async function regenerate(t: Extract<PdfTask, { op: 'regenerate' }>): Pro
   const validation = validateReviewed(pdf, { ...t.set, briefPages: pageCount });
   const activeContent = findActiveContent(pdf);
   await writeFileAtomic(t.outputPath, pdf);
-  return { validation, sha256: sha256Of(pdf), fileSize: pdf.byteLength, pageCount, activeContent };
+  return { validation, sha256: sha256Of(pdf), fileSize: pdf.byteLength, pageCount, activeContent, pageLabels };
 }
 
 export async function packageForCourt(t: Extract<PdfTask, { op: 'package' }>): Promise<PackageOutcome> {

@@ -32,7 +32,15 @@ export async function regenerateDocument(deps: Deps, user: Actor, doc: DocumentR
   try {
     let out: RegenerateOutcome;
     try {
-      out = await runPdfTask({ op: 'regenerate', sourcePath: storage.documentFile(doc.caseId, doc.id, doc.storageKey), outputPath: pending, set: loaded.set });
+      const file = (name: string) => storage.documentFile(doc.caseId, doc.id, name);
+      out = await runPdfTask({
+        op: 'regenerate',
+        sourcePath: file(doc.storageKey),
+        pagesPath: file('pages.bin'),
+        ocrPagesPath: file('ocr-pages.json'),
+        outputPath: pending,
+        set: loaded.set,
+      });
     } catch (err) {
       throw new AppError('conflict', `The reviewed PDF could not be written: ${failureText(err)}`);
     }
@@ -76,6 +84,7 @@ async function record(deps: Deps, user: Actor, doc: DocumentRow, loaded: LoadedS
       removedCount,
       unresolved: loaded.unresolved.length,
       activeContent: out.activeContent,
+      pageLabels: out.pageLabels,
     });
     return {
       ok,
