@@ -36,6 +36,12 @@ export class PageRenderer {
     return { png: reply.png!, info: reply.info! };
   }
 
+  /** Starts the thread (it loads the PDF engine) ahead of the first page asked for. */
+  warm(): void {
+    this.#start();
+    this.#armIdle();
+  }
+
   async close(): Promise<void> {
     if (this.#idle) clearTimeout(this.#idle);
     const worker = this.#worker;

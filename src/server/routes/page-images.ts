@@ -62,8 +62,14 @@ export function pageImageRoutes(app: FastifyInstance, db: Db, storage: Storage):
 
   // A review asks for a document's links just before its first page: open the file meanwhile, so the
   // renderer's start and the reading of a 1,200-page file are not paid after the links arrive.
+  // A case's documents are listed before any of them is reviewed: start the renderer then.
   app.addHook('onResponse', async (req, reply) => {
-    if (req.method !== 'GET' || req.routeOptions.url !== '/api/documents/:id/links' || reply.statusCode !== 200) return;
+    if (req.method !== 'GET' || reply.statusCode !== 200) return;
+    if (req.routeOptions.url === '/api/cases/:caseId/documents') {
+      renderer.warm();
+      return;
+    }
+    if (req.routeOptions.url !== '/api/documents/:id/links') return;
     try {
       const doc = await documentRow(db, req.params);
       const file = await pageFile(storage, doc, 1);
