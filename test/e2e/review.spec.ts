@@ -28,11 +28,11 @@ async function linkedBrief(page: Page): Promise<{ caseId: string; docId: string;
 }
 
 /**
- * A toast shown while the review modal is open: the modal hides the rest of the page from the
- * accessibility tree (the notifications region included), so the toast is found by what it shows.
+ * A toast shown while the review modal is open: the modal hides the page's notifications region from
+ * assistive technology, so it says the toast again in its own status line; that is what is checked.
  */
 function modalToast(page: Page, text: string) {
-  return page.locator('.toast-root').filter({ hasText: text });
+  return page.getByRole('dialog').getByRole('status').filter({ hasText: text });
 }
 
 test.beforeEach(async ({ page }) => {

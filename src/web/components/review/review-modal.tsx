@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { DocumentRecord, LinkRecord } from '../../lib/document-types.ts';
 import { documentUrl } from '../../lib/documents.ts';
+import { useToasts } from '../../lib/toast-store.ts';
 import { byOrdinal, linkCounts, linkLabel } from '../../lib/review-logic.ts';
 import { useDocument, useDocumentLinks, usePrintedPages, useUpdateLink } from '../../lib/review.ts';
 import { Button } from '../ui/button.tsx';
@@ -24,6 +25,7 @@ export function ReviewModal({ caseId, docId }: { caseId: string; docId: string }
   return (
     <Dialog open onOpenChange={(open) => !open && close()}>
       <DialogContent className="inset-3 sm:inset-4" aria-describedby={undefined}>
+        <ToastEcho />
         {invalid ? (
           <div className="flex flex-1 flex-col items-center justify-center gap-4 p-8">
             <DialogTitle>Invalid document or case ID</DialogTitle>
@@ -247,4 +249,17 @@ function Count({ label, value, tone }: { label: string; value: number; tone?: st
 
 function Kbd({ children }: { children: React.ReactNode }) {
   return <kbd className="rounded border border-input bg-card px-1 font-sans text-[11px] leading-4 text-foreground">{children}</kbd>;
+}
+
+/**
+ * The modal hides the rest of the page from assistive technology, the notifications region included:
+ * the latest toast is said again from inside it.
+ */
+function ToastEcho() {
+  const last = useToasts().filter((t) => t.open).at(-1);
+  return (
+    <div role="status" aria-live="polite" className="sr-only">
+      {last ? `${last.title}${last.description ? `. ${last.description}` : ''}` : ''}
+    </div>
+  );
 }
