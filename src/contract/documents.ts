@@ -2,6 +2,7 @@
 // index status, document memory, duplicates, hyperlinking and the live progress stream.
 // Field names follow the spec, including its snake_case index fields.
 import { z } from 'zod';
+import { validationTotals, workflowStage } from './review.ts';
 
 export const ocrStatus = z.enum(['pending', 'queued', 'processing', 'completed', 'failed']);
 export type OcrStatus = z.infer<typeof ocrStatus>;
@@ -52,20 +53,46 @@ export const documentRecord = z.object({
   parseProgress: z.number(),
   aiProcessingStatus: aiProcessingStatus,
   selectedForHyperlinking: z.boolean(),
+  /** True while the document is approved (reviewStatus 'approved'). */
   lawyerReviewed: z.boolean(),
-  reviewStatus: z.string().nullable(),
+  /** null: not reviewed (or approval withdrawn); see src/contract/review.ts. */
+  reviewStatus: z.enum(['approved', 'rejected']).nullable(),
+  /** Reviewer name typed with the last approval or rejection. */
   reviewedBy: z.string().nullable(),
+  reviewedAt: z.string().nullable(),
+  /** Why the document was rejected; null otherwise. */
+  reviewReason: z.string().nullable(),
+  /** SHA-256 of the reviewed PDF that was approved; null when not approved. */
+  approvedSha256: z.string().nullable(),
+  /** When and why an approval was withdrawn by a later change; null once approved again. */
+  approvalWithdrawnAt: z.string().nullable(),
+  approvalWithdrawnReason: z.string().nullable(),
   courtSubmitted: z.boolean(),
+  courtSubmittedAt: z.string().nullable(),
+  /** When the reviewed PDF was last written (Regenerate PDF); null before. */
+  regeneratedAt: z.string().nullable(),
+  /** True when the reviewed PDF was written after the last change of the links (approval needs it). */
+  reviewedOutputCurrent: z.boolean(),
+  /** Read-back check of the reviewed PDF; null before the first regeneration. */
+  reviewedValidation: validationTotals.nullable(),
+  /** Links neither removed nor given a destination (they block approval). */
+  unresolvedCount: z.number(),
+  /** 1 uploaded, 2 selected for AI, 3 AI queued/processing/complete, 4 approved, 5 court submitted. */
+  workflowStage: workflowStage,
   index_status: indexStatusValue,
   index_count: z.number(),
   /** Index pages set by hand (free text `2,3,4` or `2-5`); null when detected. */
   index_pages: z.string().nullable(),
+  /** The same as page numbers (`2-4` → [2, 3, 4]); null when detected. */
+  indexPages: z.array(z.number()).nullable(),
   has_links: z.boolean(),
   index_detected_at: z.string().nullable(),
   /** Links of this document (removed ones excluded). */
   linkCount: z.number(),
-  /** True when the linked output PDF exists (download then serves it). */
+  /** True when a linked output PDF exists (download serves the reviewed one, else the engine's). */
   hasOutput: z.boolean(),
+  /** True when the reviewed PDF exists. */
+  hasReviewedOutput: z.boolean(),
 });
 export type DocumentRecord = z.infer<typeof documentRecord>;
 
@@ -98,7 +125,10 @@ export const updateDocumentBody = z
   .object({
     title: z.string().trim().min(1, 'title is required').max(300),
     alias: z.string().trim().max(200).nullable(),
-    reviewStatus: z.enum(['approved', 'rejected', 'pending']).nullable(),
+    /** Only null or 'pending' (withdraws a review); approve and reject through POST /api/documents/{id}/review. */
+    reviewStatus: z
+      .enum(['pending'], { error: 'Approve or reject through POST /api/documents/{id}/review with a reviewer name' })
+      .nullable(),
     /** Index pages set by hand (`2,3,4` or `2-5`), or null to detect them again. */
     indexPages: z
       .string()
@@ -106,6 +136,8 @@ export const updateDocumentBody = z
       .regex(/^\d+(\s*-\s*\d+)?(\s*,\s*\d+(\s*-\s*\d+)?)*$/, 'indexPages must look like 2,3,4 or 2-5')
       .nullable(),
     selectedForHyperlinking: z.boolean(),
+    /** Needed (true) to change indexPages of a reviewed document: detection again replaces its links. */
+    confirm: z.boolean(),
   })
   .partial();
 export type UpdateDocumentBody = z.infer<typeof updateDocumentBody>;
@@ -149,6 +181,8 @@ export const linkRecord = z.object({
   target: z.enum(['source', 'record']),
   /** null when no destination was found: the link needs review and is not written into the PDF. */
   targetPage: z.number().nullable(),
+  /** The page the engine found for this item (null: none); kept so a reviewer sees what changed. */
+  engineTargetPage: z.number().nullable(),
   bbox: bbox.nullable(),
   status: linkStatus,
   why: z.string().nullable(),

@@ -12,6 +12,7 @@ import { registerDocumentRoutes, type JobSink } from './documents/register-route
 import { AppError, codeForStatus, faultError } from './errors.ts';
 import { authRoutes } from './routes/auth.ts';
 import { localAuthRoutes, type AuthRateLimits } from './routes/auth-local.ts';
+import { pageImageRoutes } from './routes/page-images.ts';
 import { caseRoutes } from './routes/cases.ts';
 import { healthRoutes, type QueueState } from './routes/health.ts';
 import { peopleRoutes } from './routes/people.ts';
@@ -90,6 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   peopleRoutes(app, db, config);
   caseRoutes(app, db, deps.storage);
   await registerDocumentRoutes(app, { db, storage: deps.storage, config, ...(deps.jobs ? { jobs: deps.jobs } : {}) });
+  pageImageRoutes(app, db, deps.storage);
   await serveWeb(app, deps.webRoot);
   return app;
 }

@@ -7,6 +7,8 @@ import { NotFoundPage } from './pages/not-found-page.tsx';
 import { OcrPage, OcrRedirect } from './pages/ocr-page.tsx';
 import { PeoplePage } from './pages/people-page.tsx';
 import { ReviewPage } from './pages/review-page.tsx';
+import { CourtSubmitPage } from './pages/court-submit-page.tsx';
+import { ReanalyzePage } from './pages/reanalyze-page.tsx';
 import { PrivacyPage } from './pages/privacy-page.tsx';
 import { SignInPage } from './pages/sign-in-page.tsx';
 import { SignUpPage } from './pages/sign-up-page.tsx';
@@ -59,7 +61,11 @@ export function AppRoutes({ set }: { set: RouteSet }) {
       <Route path="/cases/:caseId" element={<CasePage />} />
       <Route path="/cases/:caseId/ocr" element={<OcrPage />} />
       <Route path="/cases/:caseId/review" element={<ReviewPage />} />
+      <Route path="/cases/:caseId/review/:docId" element={<ReviewPage />} />
+      <Route path="/cases/:caseId/reanalyze" element={<ReanalyzePage />} />
       <Route path="/ocr" element={<OcrRedirect />} />
+      <Route path="/instant" element={<CourtSubmitPage />} />
+      <Route path="/court-ready" element={<CourtSubmitPage />} />
       <Route path="/help" element={<HelpPage />} />
       <Route path="/people" element={<PeoplePage />} />
       <Route path="/privacy-policy" element={<PrivacyPage />} />

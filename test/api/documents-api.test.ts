@@ -68,10 +68,13 @@ describe('documents API', () => {
     expect(none.json().message).toContain('Please select at least one document to process.');
   });
 
-  it('edits title, alias and review status, audited', async () => {
-    const res = await call('PATCH', `/api/documents/${doc.id}`, { title: '  Book of Authorities ', alias: 'BOA', reviewStatus: 'approved' });
+  it('edits title and alias, audited; approval is not an edit (it needs a reviewer and the reviewed PDF)', async () => {
+    const approve = await call('PATCH', `/api/documents/${doc.id}`, { reviewStatus: 'approved' });
+    expect(approve.statusCode).toBe(400);
+    expect(approve.json().message).toContain('POST /api/documents/{id}/review');
+    const res = await call('PATCH', `/api/documents/${doc.id}`, { title: '  Book of Authorities ', alias: 'BOA', reviewStatus: null });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ title: 'Book of Authorities', alias: 'BOA', reviewStatus: 'approved', lawyerReviewed: true });
+    expect(res.json()).toMatchObject({ title: 'Book of Authorities', alias: 'BOA', reviewStatus: null, lawyerReviewed: false });
     expect((await call('PATCH', `/api/documents/${doc.id}`, { title: '' })).statusCode).toBe(400);
     const audit = await t.database.db.select().from(auditEvents).where(and(eq(auditEvents.entityId, doc.id), eq(auditEvents.action, 'update')));
     expect(audit).toHaveLength(1);

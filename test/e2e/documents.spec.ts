@@ -56,10 +56,17 @@ test('uploading a brief in the browser: progress from 10%, Success, the index co
   await expect(done).toBeVisible({ timeout: 60_000 });
   await expect(done).toContainText(`${brief.items} hyperlinks built`);
   await expect(doc).toContainText(`${brief.items} links`);
-  const open = await doc.getByRole('link', { name: 'Open Book of Documents' }).getAttribute('href');
-  const pdf = await page.request.get(open!);
+  const download = await doc.getByRole('link', { name: 'Download Book of Documents' }).getAttribute('href');
+  const pdf = await page.request.get(download!);
   expect(pdf.headers()['content-type']).toBe('application/pdf');
   expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+
+  // Open shows the document in the viewer (the review modal), not a download.
+  await doc.getByRole('link', { name: 'Open Book of Documents' }).click();
+  await expect(page).toHaveURL(new RegExp(`/cases/${created.id}/review/`));
+  await expect(page.getByRole('dialog').getByRole('img', { name: /^Page \d+ of \d+$/ })).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+  await expect(page).toHaveURL(new RegExp(`/cases/${created.id}$`));
 
   await doc.getByRole('button', { name: 'Delete Book of Documents' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Document' }).click();

@@ -74,11 +74,12 @@ test('after OCR the case is on step 3; /ocr opens the last opened case’s OCR p
   expect(created.id).not.toBe(older.id);
 });
 
-test('Review Hyperlinks opens the review page, which says plainly that review comes later', async ({ page }) => {
+test('Review Hyperlinks opens the review page of the case', async ({ page }) => {
   const created = await createCaseThroughApi(page, `RV-${uniqueSuffix()}`, 'Review matter');
   await page.goto(`/cases/${created.id}`);
-  await page.getByRole('link', { name: 'Review Hyperlinks' }).click();
+  await page.getByRole('region', { name: 'Case Documents' }).getByRole('link', { name: 'Review Hyperlinks' }).click();
   await expect(page).toHaveURL(new RegExp(`/cases/${created.id}/review$`));
   await expect(page.getByRole('heading', { name: 'Lawyer Review' })).toBeVisible();
   await expect(step(page, /5 Lawyer Review/)).toHaveAttribute('aria-current', 'step');
+  await expect(page.getByText('No documents to review')).toBeVisible();
 });

@@ -1,10 +1,11 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, PDFRef, PDFString, PDFHexString } from 'pdf-lib';
+import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/engine/run-cli.ts';
 import type { ReviewJson } from '../../src/engine/types.ts';
+import { readLinksOf as readBack } from '../api/support/read-pdf-links.ts';
 import { loadFixture, type Fixture } from '../fixtures/index.ts';
 
 /**
@@ -12,45 +13,6 @@ import { loadFixture, type Fixture } from '../fixtures/index.ts';
  * wrote it (MuPDF): what any viewer a clerk opens must see. Link annotations on the index pages, the
  * page each one goes to, where each one stands, and the bookmarks.
  */
-interface ReadLink { page: number; rect: number[]; target: number }
-
-function readBack(doc: PDFDocument): { links: ReadLink[]; outline: Array<{ title: string; target: number }> } {
-  const pageIndex = new Map(doc.getPages().map((p, i) => [p.ref.toString(), i + 1]));
-  const targetOf = (dest: unknown): number => {
-    const arr = dest instanceof PDFArray ? dest : null;
-    const ref = arr?.get(0);
-    return ref instanceof PDFRef ? (pageIndex.get(ref.toString()) ?? -1) : -1;
-  };
-  const destOf = (d: PDFDict): unknown => {
-    const direct = d.lookup(PDFName.of('Dest'));
-    if (direct) return direct;
-    const action = d.lookup(PDFName.of('A'));
-    return action instanceof PDFDict ? action.lookup(PDFName.of('D')) : undefined;
-  };
-  const links: ReadLink[] = [];
-  doc.getPages().forEach((p, i) => {
-    const annots = p.node.lookup(PDFName.of('Annots'));
-    if (!(annots instanceof PDFArray)) return;
-    for (let k = 0; k < annots.size(); k++) {
-      const a = annots.lookup(k);
-      if (!(a instanceof PDFDict) || a.lookup(PDFName.of('Subtype'))?.toString() !== '/Link') continue;
-      const rect = (a.lookup(PDFName.of('Rect')) as PDFArray).asArray().map((n) => (n as PDFNumber).asNumber());
-      links.push({ page: i + 1, rect, target: targetOf(destOf(a)) });
-    }
-  });
-  const outline: Array<{ title: string; target: number }> = [];
-  const walk = (item: unknown) => {
-    for (let it = item; it instanceof PDFDict; it = it.lookup(PDFName.of('Next'))) {
-      const t = it.lookup(PDFName.of('Title'));
-      outline.push({ title: t instanceof PDFString || t instanceof PDFHexString ? t.decodeText() : '', target: targetOf(destOf(it)) });
-      walk(it.lookup(PDFName.of('First')));
-    }
-  };
-  const root = doc.catalog.lookup(PDFName.of('Outlines'));
-  if (root instanceof PDFDict) walk(root.lookup(PDFName.of('First')));
-  return { links, outline };
-}
-
 describe('Master.linked.pdf read back by another PDF reader', () => {
   let dir: string;
   let fixture: Fixture;

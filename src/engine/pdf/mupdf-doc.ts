@@ -52,6 +52,13 @@ export class MupdfDoc implements PdfDoc {
     return this.#withPage(page, (p) => analysePage(p, page));
   }
 
+  pageSize(page: number): { width: number; height: number } {
+    return this.#withPage(page, (p) => {
+      const [x0, y0, x1, y1] = p.getBounds();
+      return { width: x1 - x0, height: y1 - y0 };
+    });
+  }
+
   pageText(page: number): PageText {
     return this.analysePage(page).text;
   }
@@ -107,6 +114,8 @@ export class MupdfDoc implements PdfDoc {
   }
 
   setPageLabels(labels: Array<string | null>): void {
+    // the input's own labels go: ours cover every page
+    this.doc.getTrailer().get('Root').delete('PageLabels');
     for (const r of pageLabelRanges(labels)) this.doc.setPageLabels(r.index, r.style, r.prefix, r.start);
   }
 

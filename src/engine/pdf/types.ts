@@ -9,6 +9,8 @@ export interface PdfDoc {
   readonly pageCount: number;
   /** Text of one page with line and word boxes (text layer only; no OCR). */
   pageText(page: number): PageText;
+  /** Width and height of a page in points, as it is shown (its rotation applied). */
+  pageSize(page: number): { width: number; height: number };
   /** True when the page has no usable text layer (needs OCR). */
   needsOcr(page: number): boolean;
   /** pageText and needsOcr from one pass over the page (faster than calling both). */

@@ -32,12 +32,23 @@ export function writeMaster(brief: PdfDoc, record: PdfDoc | null, review: Review
   }
   brief.setOutline(outline);
   // Page labels follow the printed numbers, so a viewer shows `p. 12` where the paper says 12.
-  const printed = [...(review.source.printedPages ?? []), ...(review.record ? review.record.printedPages ?? new Array<null>(review.record.pages).fill(null) : [])];
-  if (review.source.printedPages && printed.filter((l) => l !== null).length >= 0.5 * printed.length) brief.setPageLabels(printed);
+  if (review.source.printedPages) {
+    setPrintedLabels(brief, [...review.source.printedPages, ...(review.record ? review.record.printedPages ?? new Array<null>(review.record.pages).fill(null) : [])]);
+  }
   const removed = brief.removeActiveContent();
   if (removed.length) review.removedActiveContent = removed;
   else delete review.removedActiveContent;
   return brief.save();
+}
+
+/**
+ * The PDF's page labels from the number printed on each page (null where none), when at least half the
+ * pages show one: a document mostly unnumbered keeps its own labels.
+ */
+export function setPrintedLabels(doc: PdfDoc, printed: Array<string | null>): Array<string | null> | null {
+  if (printed.length === 0 || printed.filter((l) => l !== null).length < 0.5 * printed.length) return null;
+  doc.setPageLabels(printed);
+  return printed;
 }
 
 /** An item's row and the space below it down to the next item's row on the same page. */

@@ -124,6 +124,28 @@ export const documents = pgTable(
     reviewStatus: text('review_status'),
     reviewedBy: text('reviewed_by'),
     reviewedAt: at('reviewed_at'),
+    /** Why the reviewer rejected the document. */
+    reviewReason: text('review_reason'),
+    /** SHA-256 of the reviewed PDF that was approved; approval is of that exact file. */
+    approvedSha256: text('approved_sha256'),
+    /** Set when a later change withdrew an approval; cleared by the next approval. */
+    approvalWithdrawnAt: at('approval_withdrawn_at'),
+    approvalWithdrawnReason: text('approval_withdrawn_reason'),
+    /** Storage key of the reviewed PDF (written from the reviewed link set), its hash and read-back check. */
+    reviewedKey: text('reviewed_key'),
+    reviewedSha256: text('reviewed_sha256'),
+    reviewedValidation: jsonb('reviewed_validation').$type<{
+      expected_tabs: number;
+      found_tabs: number;
+      links_created: number;
+      broken_links: number;
+      success: boolean;
+      /** Active content found in the reviewed PDF (it then fails). */
+      activeContent?: string[];
+    }>(),
+    regeneratedAt: at('regenerated_at'),
+    /** False once the links changed after the reviewed PDF was written. */
+    reviewedCurrent: boolean('reviewed_current').notNull().default(false),
     courtSubmitted: boolean('court_submitted').notNull().default(false),
     courtSubmittedAt: at('court_submitted_at'),
     indexStatus: text('index_status').notNull().default('none'),
@@ -180,6 +202,8 @@ export const links = pgTable(
     target: text('target').notNull().default('source'),
     targetDocId: uuid('target_doc_id').references(() => documents.id, { onDelete: 'set null' }),
     targetPage: integer('target_page'),
+    /** The page the engine found (kept beside the reviewer's changes). */
+    engineTargetPage: integer('engine_target_page'),
     masterPage: integer('master_page'),
     bbox: jsonb('bbox').$type<[number, number, number, number]>(),
     status: text('status').notNull().default('auto'),
@@ -190,6 +214,31 @@ export const links = pgTable(
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (t) => [index('links_src_doc_idx').on(t.srcDocId)],
+);
+
+/** One document filed with a court: the approved PDF and its hyperlink report, kept by id. */
+export const submissions = pgTable(
+  'submissions',
+  {
+    id: id(),
+    caseId: uuid('case_id')
+      .notNull()
+      .references(() => cases.id, { onDelete: 'cascade' }),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    submittedBy: uuid('submitted_by').references(() => users.id, { onDelete: 'set null' }),
+    submittedByEmail: text('submitted_by_email'),
+    approvedBy: text('approved_by'),
+    court: text('court'),
+    courtInfo: jsonb('court_info').notNull().default({}),
+    sha256: text('sha256').notNull(),
+    pageCount: integer('page_count').notNull(),
+    fileSize: bigint('file_size', { mode: 'number' }).notNull(),
+    validation: jsonb('validation').notNull(),
+    submittedAt: at('submitted_at').notNull().defaultNow(),
+  },
+  (t) => [index('submissions_case_idx').on(t.caseId, t.submittedAt), index('submissions_document_idx').on(t.documentId)],
 );
 
 export const auditEvents = pgTable(

@@ -14,7 +14,14 @@ export interface DocumentDeps {
 }
 
 /** Files derived from the source; all go when the source changes. */
-export const DERIVED_FILES = ['pages.bin', 'ocr-pages.json', 'detection.json', 'Master.linked.pdf', 'review.json'] as const;
+export const DERIVED_FILES = [
+  'pages.bin',
+  'ocr-pages.json',
+  'detection.json',
+  'Master.linked.pdf',
+  'review.json',
+  'Master.reviewed.pdf',
+] as const;
 
 export async function placeSource(storage: Storage, caseId: string, documentId: string, file: ReceivedFile): Promise<void> {
   const target = storage.documentFile(caseId, documentId, 'source.pdf');

@@ -1,6 +1,8 @@
 // Messages between the server and its PDF worker thread (see pdf-task.worker.ts).
 import type { PageLimits } from '../../engine/pdf/index.ts';
+import type { TextLineSpec } from '../../engine/pdf/make-text-pdf.ts';
 import type { IndexDetection, ReviewJson } from '../../engine/types.ts';
+import type { ReviewedSet, ReviewedValidation } from '../../engine/write/write-reviewed.ts';
 
 export type PdfTask =
   | {
@@ -24,7 +26,50 @@ export type PdfTask =
       briefName: string;
       outputPath: string;
       reviewPath: string;
+    }
+  | {
+      /** The reviewed PDF from the uploaded original and the reviewed link set, read back and checked. */
+      op: 'regenerate';
+      sourcePath: string;
+      /** The text read before (page-store.ts), for page labels matching the printed numbers. */
+      pagesPath: string;
+      ocrPagesPath: string;
+      outputPath: string;
+      set: ReviewedSet;
+    }
+  | {
+      /** A court package: the approved PDF checked (hash, validation, active content) and copied, and its report. */
+      op: 'package';
+      approvedPath: string;
+      sha256: string;
+      set: ReviewedSet;
+      pdfOut: string;
+      reportPdfOut: string;
+      reportPdfPages: TextLineSpec[][];
+      reportCsvOut: string;
+      reportCsv: string;
     };
+
+export interface RegenerateOutcome {
+  validation: ReviewedValidation;
+  sha256: string;
+  fileSize: number;
+  pageCount: number;
+  /** Active content found in the written PDF (should be none). */
+  activeContent: string[];
+  /** Page labels written to match the printed page numbers (none when they could not be read). */
+  /** The printed number of each page written as its label, or null when the document keeps its own. */
+  pageLabels: Array<string | null> | null;
+}
+
+export interface PackageOutcome {
+  /** SHA-256 of the approved file as it is on disk now. */
+  sha256: string;
+  validation: ReviewedValidation;
+  activeContent: string[];
+  pageCount: number;
+  fileSize: number;
+}
 
 export interface ReadOutcome {
   pageCount: number;

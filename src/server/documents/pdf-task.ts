@@ -5,7 +5,7 @@
 import type { PageLimits } from '../../engine/pdf/index.ts';
 import { TOO_LARGE_PREFIX } from '../../engine/pdf/index.ts';
 import { startTsWorker } from '../../engine/util/worker.ts';
-import type { LinkOutcome, PdfTask, PdfTaskMessage, ReadOutcome, TaskProgress } from './pdf-task-types.ts';
+import type { LinkOutcome, PackageOutcome, PdfTask, PdfTaskMessage, ReadOutcome, RegenerateOutcome, TaskProgress } from './pdf-task-types.ts';
 
 const WORKER = new URL('./pdf-task.worker.ts', import.meta.url);
 
@@ -39,14 +39,17 @@ export function pageLimits(memoryMb: number): PageLimits {
 
 type Input<Op extends PdfTask['op']> = Omit<Extract<PdfTask, { op: Op }>, 'limits'>;
 
+type Outcome = ReadOutcome | LinkOutcome | RegenerateOutcome | PackageOutcome;
 
 export function runPdfTask(task: Input<'read'>, limits: TaskLimits, onProgress?: (p: TaskProgress) => void): Promise<ReadOutcome>;
 export function runPdfTask(task: Input<'link'>, limits: TaskLimits, onProgress?: (p: TaskProgress) => void): Promise<LinkOutcome>;
+export function runPdfTask(task: Input<'regenerate'>, limits: TaskLimits): Promise<RegenerateOutcome>;
+export function runPdfTask(task: Input<'package'>, limits: TaskLimits): Promise<PackageOutcome>;
 export function runPdfTask(
-  task: Input<'read'> | Input<'link'>,
+  task: Input<'read'> | Input<'link'> | Input<'regenerate'> | Input<'package'>,
   limits: TaskLimits,
   onProgress?: (p: TaskProgress) => void,
-): Promise<ReadOutcome | LinkOutcome> {
+): Promise<Outcome> {
   return new Promise((resolve, reject) => {
     const worker = startTsWorker(WORKER, { ...task, limits: pageLimits(limits.memoryMb) }, {
       resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb, maxYoungGenerationSizeMb: Math.min(64, Math.max(16, limits.memoryMb / 32)) },
@@ -79,7 +82,7 @@ export function runPdfTask(
           arm();
         }
         onProgress?.(p);
-      } else if (m.type === 'result') settle(() => resolve(m.result as ReadOutcome | LinkOutcome));
+      } else if (m.type === 'result') settle(() => resolve(m.result as Outcome));
       else settle(() => reject(new PdfTaskError(m.code, m.message)));
     });
     worker.on('error', (err: Error & { code?: string }) =>

@@ -1,6 +1,7 @@
 // Worker thread for every piece of PDF work the server does (the event loop never parses a PDF):
 // 'read' extracts text, OCRs pages without text, keeps the text and the detected index on disk;
-// 'link' builds the linked output from what was read before (no reading or OCR again).
+// 'link' builds the linked output from what was read before (no reading or OCR again);
+// 'regenerate' and 'package' write the reviewed PDF and the court package (review-tasks.ts).
 import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { detectIndex } from '../../engine/index/detect-index.ts';
@@ -15,6 +16,7 @@ import { writeMaster } from '../../engine/write/write-master.ts';
 import { writeFileAtomic } from '../../engine/util/atomic-write.ts';
 import { loadDetection, loadOcrPages, loadPages, saveDetection, savePages } from './page-store.ts';
 import type { PdfTask, PdfTaskMessage, ReadOutcome, LinkOutcome } from './pdf-task-types.ts';
+import { packageForCourt, regenerate } from './review-tasks.ts';
 import { lowerThreadPriority } from './thread-priority.ts';
 
 const task = (workerData as { data: PdfTask }).data;
@@ -83,11 +85,10 @@ async function link(t: Extract<PdfTask, { op: 'link' }>): Promise<LinkOutcome> {
 
 async function run(): Promise<void> {
   try {
-    if (task.op === 'read') {
-      post({ type: 'result', result: await read(task) });
-    } else {
-      post({ type: 'result', result: await link(task) });
-    }
+    if (task.op === 'read') post({ type: 'result', result: await read(task) });
+    else if (task.op === 'regenerate') post({ type: 'result', result: await regenerate(task) });
+    else if (task.op === 'package') post({ type: 'result', result: await packageForCourt(task) });
+    else post({ type: 'result', result: await link(task) });
   } catch (err) {
     const e = err as Error;
     post({ type: 'error', code: err instanceof EngineError ? err.code : 'internal', message: e.message ?? String(err) });

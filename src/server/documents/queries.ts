@@ -15,13 +15,15 @@ export const caseIdParams = z.object({ caseId: z.uuid({ error: 'caseId must be a
 // Written out in full: inside a subquery, drizzle would leave "id" unqualified (links.id, not documents.id).
 const linkCount = sql<number>`(select count(*)::int from "links" l where l.src_doc_id = "documents"."id" and l.status <> 'removed')`;
 
+const unresolvedCount = sql<number>`(select count(*)::int from "links" l where l.src_doc_id = "documents"."id" and l.status <> 'removed' and l.target_page is null)`;
+
 async function select(db: Db, where: SQL | undefined): Promise<DocumentRecord[]> {
   const rows = await db
-    .select({ doc: documents, linkCount })
+    .select({ doc: documents, linkCount, unresolvedCount })
     .from(documents)
     .where(where)
     .orderBy(desc(documents.uploadedAt));
-  return rows.map((r) => documentJson(r.doc, Number(r.linkCount)));
+  return rows.map((r) => documentJson(r.doc, Number(r.linkCount), Number(r.unresolvedCount)));
 }
 
 export async function documentRow(db: Db, params: unknown): Promise<DocumentRow> {

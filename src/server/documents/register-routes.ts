@@ -1,7 +1,8 @@
-// Every documents route of the app (upload, documents, processing, stream, links, memory) in one call.
+// Every documents route of the app (upload, documents, processing, stream, links, review, memory) in one call.
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import type { Config } from '../config.ts';
+import { taskLimits } from './pdf-task.ts';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { documentMemoryRoutes } from '../routes/document-memory.ts';
@@ -9,6 +10,7 @@ import { documentProcessingRoutes } from '../routes/document-processing.ts';
 import { documentStreamRoutes } from '../routes/document-stream.ts';
 import { documentRoutes } from '../routes/documents.ts';
 import { linkRoutes } from '../routes/links.ts';
+import { reviewRoutes } from '../routes/review.ts';
 import { uploadRoutes } from '../routes/upload.ts';
 import type { Storage } from '../storage/files.ts';
 import { DocumentEvents } from './document-events.ts';
@@ -36,5 +38,6 @@ export async function registerDocumentRoutes(
   documentProcessingRoutes(app, docDeps);
   documentStreamRoutes(app, deps.db, events);
   linkRoutes(app, deps.db);
+  reviewRoutes(app, { ...docDeps, limits: taskLimits(deps.config) });
   documentMemoryRoutes(app, deps.db);
 }

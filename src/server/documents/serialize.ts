@@ -6,7 +6,9 @@ import {
   type LinkRecord,
   type OcrProgress,
 } from '../../contract/documents.ts';
+import type { WorkflowStage } from '../../contract/review.ts';
 import type { documents, indexItems, links } from '../db/schema.ts';
+import { parseIndexPages } from './index-pages.ts';
 
 type DocumentRow = typeof documents.$inferSelect;
 
@@ -24,7 +26,24 @@ export function ocrProgressOf(d: DocumentRow): OcrProgress {
   };
 }
 
-export function documentJson(d: DocumentRow, linkCount = 0): DocumentRecord {
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+function validationOf(v: DocumentRow['reviewedValidation']): DocumentRecord['reviewedValidation'] {
+  if (!v) return null;
+  const { expected_tabs, found_tabs, links_created, broken_links, success } = v;
+  return { expected_tabs, found_tabs, links_created, broken_links, success };
+}
+
+/** Spec §4: 1 uploaded; 2 selected for AI; 3 AI queued/processing/complete; 4 approved; 5 court submitted. */
+export function workflowStageOf(d: DocumentRow): WorkflowStage {
+  if (d.courtSubmitted) return 5;
+  if (d.lawyerReviewed && d.reviewStatus === 'approved') return 4;
+  if (d.aiProcessingStatus !== 'none' && d.aiProcessingStatus !== 'failed') return 3;
+  if (d.selectedForHyperlinking || d.aiProcessingStatus === 'failed') return 2;
+  return 1;
+}
+
+export function documentJson(d: DocumentRow, linkCount = 0, unresolvedCount = 0): DocumentRecord {
   return {
     id: d.id,
     caseId: d.caseId,
@@ -42,16 +61,29 @@ export function documentJson(d: DocumentRow, linkCount = 0): DocumentRecord {
     aiProcessingStatus: d.aiProcessingStatus as DocumentRecord['aiProcessingStatus'],
     selectedForHyperlinking: d.selectedForHyperlinking,
     lawyerReviewed: d.lawyerReviewed,
-    reviewStatus: d.reviewStatus,
+    reviewStatus: d.reviewStatus === 'approved' || d.reviewStatus === 'rejected' ? d.reviewStatus : null,
     reviewedBy: d.reviewedBy,
+    reviewedAt: iso(d.reviewedAt),
+    reviewReason: d.reviewReason,
+    approvedSha256: d.approvedSha256,
+    approvalWithdrawnAt: iso(d.approvalWithdrawnAt),
+    approvalWithdrawnReason: d.approvalWithdrawnReason,
     courtSubmitted: d.courtSubmitted,
+    courtSubmittedAt: iso(d.courtSubmittedAt),
+    regeneratedAt: iso(d.regeneratedAt),
+    reviewedOutputCurrent: d.reviewedKey !== null && d.reviewedCurrent,
+    reviewedValidation: validationOf(d.reviewedValidation),
+    unresolvedCount,
+    workflowStage: workflowStageOf(d),
     index_status: d.indexStatus as DocumentRecord['index_status'],
     index_count: d.indexCount,
     index_pages: d.indexPages,
+    indexPages: parseIndexPages(d.indexPages) ?? null,
     has_links: d.hasLinks,
     index_detected_at: d.indexDetectedAt?.toISOString() ?? null,
     linkCount,
-    hasOutput: d.outputKey !== null,
+    hasOutput: d.outputKey !== null || d.reviewedKey !== null,
+    hasReviewedOutput: d.reviewedKey !== null,
   };
 }
 
@@ -83,6 +115,7 @@ export function linkJson(
     srcPage: l.srcPage,
     target: l.target === 'record' ? 'record' : 'source',
     targetPage: l.targetPage,
+    engineTargetPage: l.engineTargetPage,
     bbox: l.bbox ?? null,
     status: l.status as LinkRecord['status'],
     why: l.why,

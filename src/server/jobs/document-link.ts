@@ -1,6 +1,7 @@
 // Job 'document-link': builds the linked PDF and review.json from the text read before (no OCR
 // again), and stores exactly one link per index item (spec Link fields). Idempotent: acts only while
 // its run is current and replaces the items and links of earlier runs in one transaction.
+import { rm } from 'node:fs/promises';
 import { and, eq, inArray } from 'drizzle-orm';
 import { recordAudit } from '../audit.ts';
 import { isDatabaseUnavailable } from '../errors.ts';
@@ -8,6 +9,7 @@ import { documents, indexItems, links } from '../db/schema.ts';
 import { parseIndexPages } from '../documents/index-pages.ts';
 import { failureText, runPdfTask, taskLimits } from '../documents/pdf-task.ts';
 import { notifyDocument, removeFilesIfGone, withHeartbeat } from '../documents/processing-state.ts';
+import { dropReviewedOutput, REVIEWED_KEY, withdrawApproval, WITHDRAW_REASONS } from '../review/approval-state.ts';
 import { documentJobData } from './document-process.ts';
 import { indexItemRows } from './index-item-rows.ts';
 import type { JobContext } from './registry.ts';
@@ -79,6 +81,7 @@ export async function documentLink(ctx: JobContext, data: unknown): Promise<unkn
           srcPage: l.srcPage,
           target: l.target,
           targetPage: l.targetPage,
+          engineTargetPage: l.targetPage,
           masterPage: l.masterPage,
           bbox: l.bbox,
           status: 'auto',
@@ -97,6 +100,9 @@ export async function documentLink(ctx: JobContext, data: unknown): Promise<unkn
           updatedAt: new Date(),
         })
         .where(current);
+      // the reviewed PDF and any approval belonged to the links just replaced
+      await withdrawApproval(tx, null, documentId, WITHDRAW_REASONS.relink);
+      await dropReviewedOutput(tx, documentId);
       const unresolved = review.links.filter((l) => l.targetPage === null).length;
       await recordAudit(tx, null, 'build-links', 'document', documentId, null, {
         links: review.links.length,
@@ -107,6 +113,7 @@ export async function documentLink(ctx: JobContext, data: unknown): Promise<unkn
       return { links: review.links.length, unresolved };
     });
     await notifyDocument(db, documentId);
+    if (result) await rm(file(REVIEWED_KEY), { force: true }); // written from the links just replaced
     if (!result) {
       await removeFilesIfGone(db, storage, doc.caseId, documentId);
       return { skipped: true };

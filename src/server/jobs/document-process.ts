@@ -11,6 +11,7 @@ import { parseIndexPages } from '../documents/index-pages.ts';
 import { failureText, runPdfTask, taskLimits } from '../documents/pdf-task.ts';
 import { notifyDocument, removeFilesIfGone, withHeartbeat } from '../documents/processing-state.ts';
 import type { TaskProgress } from '../documents/pdf-task-types.ts';
+import { dropReviewedOutput, REVIEWED_KEY, withdrawApproval, WITHDRAW_REASONS } from '../review/approval-state.ts';
 import { indexItemRows } from './index-item-rows.ts';
 import type { JobContext } from './registry.ts';
 
@@ -81,7 +82,10 @@ export async function documentProcess(ctx: JobContext, data: unknown): Promise<u
     const stored = await db.transaction(async (tx) => {
       const [still] = await tx.select({ id: documents.id }).from(documents).where(current).for('update');
       if (!still) return null;
-      await tx.delete(indexItems).where(eq(indexItems.documentId, documentId));
+      await tx.delete(indexItems).where(eq(indexItems.documentId, documentId)); // their links go with them
+      // the reviewed PDF and any approval belonged to those links
+      await withdrawApproval(tx, null, documentId, WITHDRAW_REASONS.reanalyze);
+      await dropReviewedOutput(tx, documentId);
       if (items.length) {
         await tx.insert(indexItems).values(
           indexItemRows(documentId, items),
@@ -121,6 +125,7 @@ export async function documentProcess(ctx: JobContext, data: unknown): Promise<u
       return { skipped: true };
     }
     await rm(file('Master.linked.pdf'), { force: true });
+    await rm(file(REVIEWED_KEY), { force: true });
     // Link building asked for while the index was being detected starts now.
     if (stored.aiProcessingStatus === 'queued' && ctx.send) {
       await ctx.send('document-link', { documentId, run: stored.linkRun });

@@ -17,6 +17,8 @@ import { queueLinking, queueProcessing } from '../documents/processing-state.ts'
 import { documentById, documentRow, type DocumentRow } from '../documents/queries.ts';
 import { indexItemJson, ocrProgressOf } from '../documents/serialize.ts';
 import { AppError, parseInput } from '../errors.ts';
+import { confirmBody } from '../../contract/review.ts';
+import { requireConfirmIfReviewed, withdrawApproval, WITHDRAW_REASONS } from '../review/approval-state.ts';
 
 const WAIT_LIMIT_MS = 25 * 60_000;
 
@@ -70,6 +72,8 @@ export function documentProcessingRoutes(app: FastifyInstance, deps: DocumentDep
     const doc = await documentRow(db, req.params);
     if (!doc.storageKey) throw new AppError('conflict', 'This document has no file yet; upload it first');
     if (!force && (doc.indexStatus === 'ok' || doc.indexStatus === 'pending')) return indexStatusOf(doc);
+    // detection again replaces the index items and their links: a reviewed document asks first
+    await requireConfirmIfReviewed(db, doc.id, parseInput(confirmBody, req.body).confirm);
     await queueProcessing(db, deps.send, doc.id);
     await recordAudit(db, user, action, 'document', doc.id, indexStatusOf(doc), { index_status: 'pending' });
     return indexStatusOf(await documentRow(db, { id: doc.id }));
@@ -83,6 +87,9 @@ export function documentProcessingRoutes(app: FastifyInstance, deps: DocumentDep
   app.post('/api/documents/:id/relink', async (req) => {
     const user = requireUser(req);
     const doc = await documentRow(db, req.params);
+    const { confirm } = parseInput(confirmBody, req.body);
+    await requireConfirmIfReviewed(db, doc.id, confirm);
+    await withdrawApproval(db, user, doc.id, WITHDRAW_REASONS.relink);
     await queueLinking(db, deps.send, doc.id);
     await recordAudit(db, user, 'relink', 'document', doc.id, { aiProcessingStatus: doc.aiProcessingStatus }, { aiProcessingStatus: 'queued' });
     return documentById(db, doc.id);

@@ -16,6 +16,8 @@ import { queueProcessing } from '../documents/processing-state.ts';
 import { caseDocuments, caseIdParams, documentById, documentRow, requireCase } from '../documents/queries.ts';
 import { documentJson } from '../documents/serialize.ts';
 import { AppError, parseInput } from '../errors.ts';
+import { downloadQuery } from '../../contract/review.ts';
+import { requireConfirmIfReviewed, withdrawApproval, WITHDRAW_REASONS } from '../review/approval-state.ts';
 
 const duplicateParams = z.object({
   caseId: z.uuid({ error: 'caseId must be a case id' }),
@@ -65,16 +67,20 @@ export function documentRoutes(app: FastifyInstance, deps: DocumentDeps): void {
     if (body.title !== undefined) changes.title = body.title;
     if (body.alias !== undefined) changes.alias = body.alias || null;
     if (body.selectedForHyperlinking !== undefined) changes.selectedForHyperlinking = body.selectedForHyperlinking;
-    if (body.reviewStatus !== undefined) {
-      changes.reviewStatus = body.reviewStatus;
-      changes.lawyerReviewed = body.reviewStatus === 'approved';
-      changes.reviewedAt = body.reviewStatus ? new Date() : null;
-    }
     if (body.indexPages) checkIndexPages(body.indexPages, before.pageCount);
     const indexPagesChanged = body.indexPages !== undefined && (body.indexPages || null) !== before.indexPages;
     if (indexPagesChanged) changes.indexPages = body.indexPages || null;
-    const [after] = await db.update(documents).set(changes).where(eq(documents.id, before.id)).returning();
-    await recordAudit(db, user, 'update', 'document', before.id, documentJson(before), documentJson(after!));
+    if (indexPagesChanged && before.storageKey) await requireConfirmIfReviewed(db, before.id, body.confirm);
+    await db.transaction(async (tx) => {
+      const [row] = await tx.update(documents).set(changes).where(eq(documents.id, before.id)).returning();
+      await recordAudit(tx, user, 'update', 'document', before.id, documentJson(before), documentJson(row!));
+      // null or 'pending' sets the document back to not reviewed; approval goes through POST …/review
+      if (body.reviewStatus !== undefined) {
+        await withdrawApproval(tx, user, before.id, WITHDRAW_REASONS.reviewReset);
+        await tx.update(documents).set({ reviewStatus: null, lawyerReviewed: false, approvedSha256: null }).where(eq(documents.id, before.id));
+      }
+      if (indexPagesChanged) await withdrawApproval(tx, user, before.id, WITHDRAW_REASONS.indexPages);
+    });
     // New index pages: detect the index again on them (an uploaded document only).
     if (indexPagesChanged && before.storageKey) await queueProcessing(db, deps.send, before.id);
     return documentById(db, before.id);
@@ -94,16 +100,24 @@ export function documentRoutes(app: FastifyInstance, deps: DocumentDeps): void {
 
   app.get('/api/documents/:id/download', async (req, reply) => {
     const doc = await documentRow(db, req.params);
+    const { version, disposition } = parseInput(downloadQuery, req.query);
     if (!doc.storageKey) throw new AppError('not_found', 'This document has no file yet');
-    const linked = doc.outputKey !== null;
-    const path = storage.documentFile(doc.caseId, doc.id, linked ? doc.outputKey! : 'source.pdf');
+    // the reviewed PDF once it exists, else the engine's output, else the upload (or the one asked for)
+    const key =
+      version === 'source' ? doc.storageKey
+      : version === 'engine' ? doc.outputKey
+      : version === 'reviewed' ? doc.reviewedKey
+      : (doc.reviewedKey ?? doc.outputKey ?? doc.storageKey);
+    if (!key) throw new AppError('not_found', version === 'reviewed' ? 'This document has no reviewed PDF yet; regenerate it first' : 'This document has no linked PDF yet');
+    const path = storage.documentFile(doc.caseId, doc.id, key);
     const info = await stat(path).catch(() => null);
     if (!info) throw new AppError('not_found', 'The file of this document is missing');
-    const name = `${doc.title}${linked ? ' (linked)' : ''}.pdf`;
+    const suffix = key === doc.reviewedKey ? ' (reviewed)' : key === doc.outputKey ? ' (linked)' : '';
+    const name = `${doc.title}${suffix}.pdf`;
     return reply
       .header('content-type', 'application/pdf')
       .header('content-length', info.size)
-      .header('content-disposition', contentDisposition(name))
+      .header('content-disposition', contentDisposition(name, disposition))
       .header('cache-control', 'private, no-store')
       .send(createReadStream(path));
   });

@@ -11,6 +11,7 @@ import type { Db } from '../db/client.ts';
 import { documents, indexItems, links } from '../db/schema.ts';
 import { caseIdParams, documentRow, requireCase } from '../documents/queries.ts';
 import { linkJson } from '../documents/serialize.ts';
+import { linksChanged } from '../review/approval-state.ts';
 import { AppError, parseInput } from '../errors.ts';
 
 const linkIdParams = z.object({ id: z.uuid({ error: 'id must be a link id' }) });
@@ -55,6 +56,8 @@ async function applyChange(tx: Tx, user: Actor, id: string, change: UpdateLinkBo
   } else if (change.why !== undefined) set.why = change.why;
   const [after] = await tx.update(links).set(set).where(eq(links.id, id)).returning();
   await recordAudit(tx, user, 'update', 'link', id, before, after);
+  // a change of what the reviewed PDF holds (not a repeated confirm or a note) makes it out of date
+  if (after!.status !== before.status || after!.targetPage !== before.targetPage) await linksChanged(tx, user, before.srcDocId);
   return true;
 }
 
@@ -81,20 +84,24 @@ export function linkRoutes(app: FastifyInstance, db: Db): void {
     const [existing] = await db.select({ id: links.id }).from(links).where(eq(links.indexItemId, item.id)).limit(1);
     if (existing) throw new AppError('conflict', 'This index item already has its link; change that one instead', 'indexItemId');
     await checkTargetPage(db, item.documentId, 'source', body.targetPage);
-    const [row] = await db
-      .insert(links)
-      .values({
-        srcDocId: item.documentId,
-        indexItemId: item.id,
-        srcPage: item.page,
-        bbox: item.bbox,
-        targetPage: body.targetPage,
-        status: body.status ?? 'confirmed',
-        why: body.why ?? 'page set by the reviewer',
-        confidence: '1',
-      })
-      .returning();
-    await recordAudit(db, user, 'create', 'link', row!.id, null, row);
+    const row = await db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(links)
+        .values({
+          srcDocId: item.documentId,
+          indexItemId: item.id,
+          srcPage: item.page,
+          bbox: item.bbox,
+          targetPage: body.targetPage,
+          status: body.status ?? 'confirmed',
+          why: body.why ?? 'page set by the reviewer',
+          confidence: '1',
+        })
+        .returning();
+      await recordAudit(tx, user, 'create', 'link', created!.id, null, created);
+      await linksChanged(tx, user, item.documentId);
+      return created;
+    });
     return reply.code(201).send(await linkById(db, row!.id));
   });
 
@@ -132,6 +139,7 @@ export function linkRoutes(app: FastifyInstance, db: Db): void {
     await db.transaction(async (tx) => {
       await tx.delete(links).where(and(eq(links.id, id)));
       await recordAudit(tx, user, 'delete', 'link', id, before, null);
+      await linksChanged(tx, user, before.srcDocId);
     });
     return reply.code(204).send();
   });

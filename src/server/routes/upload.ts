@@ -15,6 +15,7 @@ import { caseIsGone } from '../documents/processing-state.ts';
 import { documentById, documentRow, requireCase } from '../documents/queries.ts';
 import { discardUpload, NOT_PDF_MESSAGE, receiveUpload, type ReceivedFile } from '../documents/receive-upload.ts';
 import { AppError, parseInput } from '../errors.ts';
+import { dropReviewedOutput, requireConfirmIfReviewed, withdrawApproval, WITHDRAW_REASONS } from '../review/approval-state.ts';
 
 function titleFrom(fileName: string): string {
   const base = fileName.replace(/\.pdf$/i, '').trim();
@@ -98,9 +99,12 @@ export async function uploadRoutes(app: FastifyInstance, deps: DocumentDeps, max
     scope.post('/api/documents/:id/reupload', async (req) => {
       const user = requireUser(req);
       const before = await documentRow(db, req.params);
-      const { file } = await receiveUpload(req, uploadDir, maxBytes, idleMs);
+      const { file, fields } = await receiveUpload(req, uploadDir, maxBytes, idleMs);
       if (!file) throw new AppError('validation', NOT_PDF_MESSAGE, 'file');
       try {
+        // a reviewed document loses its review with its links: only when the request confirms it
+        const confirmed = fields.confirm === 'true' || (req.query as { confirm?: string } | undefined)?.confirm === 'true';
+        await requireConfirmIfReviewed(db, before.id, confirmed);
         await stageSource(storage, before.caseId, before.id, file);
       } catch (err) {
         await discardUpload(file);
@@ -132,6 +136,8 @@ export async function uploadRoutes(app: FastifyInstance, deps: DocumentDeps, max
           .where(eq(documents.id, before.id))
           .returning({ id: documents.id });
         if (!updated) return false;
+        await withdrawApproval(tx, user, before.id, WITHDRAW_REASONS.reupload);
+        await dropReviewedOutput(tx, before.id);
         await recordAudit(tx, user, 'reupload', 'document', before.id,
           { originalName: before.originalName, sha256: before.sha256 },
           { originalName: file.fileName, sha256: file.sha256, fileSize: file.size });

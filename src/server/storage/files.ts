@@ -1,7 +1,7 @@
 // Where PDFs and outputs live: $STORAGE_DIR/cases/<caseId>/documents/<documentId>/… Paths are built
 // from database ids only (checked to be UUIDs), never from anything a user typed. Files are written
 // under a temporary name and renamed, so a crash never leaves half a file under a real name.
-import { rm } from 'node:fs/promises';
+import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { writeFileAtomic } from '../../engine/util/atomic-write.ts';
@@ -33,6 +33,11 @@ export class Storage {
 
   writeAtomic(path: string, data: Buffer | Readable): Promise<void> {
     return writeFileAtomic(path, data);
+  }
+
+  /** Moves a finished file to its real name (both built by documentFile), replacing what was there. */
+  async rename(from: string, to: string): Promise<void> {
+    await rename(from, to);
   }
 
   async removeCase(caseId: string): Promise<void> {

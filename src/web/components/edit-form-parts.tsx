@@ -8,16 +8,26 @@ interface EditFieldProps {
   value: string;
   onChange: (value: string) => void;
   autoFocus?: boolean;
+  placeholder?: string;
+  invalid?: boolean;
 }
 
 /** A labelled text field of an inline edit form (case card, document row). */
-export function EditField({ id, label, value, onChange, autoFocus }: EditFieldProps) {
+export function EditField({ id, label, value, onChange, autoFocus, placeholder, invalid }: EditFieldProps) {
   return (
     <div className="grid gap-1.5">
       <Label htmlFor={id} className="text-xs text-muted-foreground">
         {label}
       </Label>
-      <Input id={id} className="h-9" value={value} onChange={(e) => onChange(e.target.value)} autoFocus={autoFocus} />
+      <Input
+        id={id}
+        className="h-9"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        autoFocus={autoFocus}
+        placeholder={placeholder}
+        aria-invalid={invalid ? true : undefined}
+      />
     </div>
   );
 }

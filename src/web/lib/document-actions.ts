@@ -4,6 +4,7 @@ import type { DocumentRecord, IndexStatus, StartHyperlinkingResponse } from './d
 import { caseDocumentsKey, documentUrl } from './documents.ts';
 import { toast } from './toast-store.ts';
 import { isPdfFile } from './upload.ts';
+import { needsConfirm } from './review.ts';
 
 /** Spec §8: 'Retry Started' / 'Retry Failed' ('Failed to restart document processing'). */
 export function useRetryDocument(caseId: string) {
@@ -20,8 +21,10 @@ export function useRetryDocument(caseId: string) {
 
 export class InvalidFileError extends Error {}
 
-async function sendReupload(id: string, file: File): Promise<DocumentRecord> {
+async function sendReupload(id: string, file: File, confirm: boolean): Promise<DocumentRecord> {
   const form = new FormData();
+  // A reviewed document is replaced only when the person confirmed it (the text field comes before the file).
+  if (confirm) form.append('confirm', 'true');
   form.append('file', file, file.name);
   const res = await fetch(`${documentUrl(id)}/reupload`, { method: 'POST', body: form, credentials: 'include' });
   if (!res.ok) throw new ApiRequestError(res.status, await res.text().catch(() => ''), res.statusText);
@@ -32,9 +35,9 @@ async function sendReupload(id: string, file: File): Promise<DocumentRecord> {
 export function useReuploadDocument(caseId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, file }: { id: string; file: File }) => {
+    mutationFn: ({ id, file, confirm = false }: { id: string; file: File; confirm?: boolean }) => {
       if (!isPdfFile(file)) throw new InvalidFileError('Please select a PDF file.');
-      return sendReupload(id, file);
+      return sendReupload(id, file, confirm);
     },
     retry: false,
     onSuccess: async () => {
@@ -42,6 +45,8 @@ export function useReuploadDocument(caseId: string) {
       await queryClient.invalidateQueries({ queryKey: caseDocumentsKey(caseId) });
     },
     onError: (error) => {
+      // A reviewed document: the caller asks the person and sends again with the confirmation.
+      if (needsConfirm(error)) return;
       if (error instanceof InvalidFileError) toast({ title: 'Invalid File', description: 'Please select a PDF file.', variant: 'destructive' });
       else if (error instanceof ApiRequestError && error.status === 415) toast({ title: 'Invalid File', description: errorReason(error), variant: 'destructive' });
       else toast({ title: 'Reupload Failed', description: 'Failed to reupload the document.', variant: 'destructive' });

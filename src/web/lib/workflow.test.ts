@@ -59,3 +59,32 @@ describe('step statuses with auto-advance off', () => {
     expect(s).toEqual({ 1: 'blocked', 2: 'blocked', 3: 'in_progress', 4: 'blocked', 5: 'blocked', 6: 'blocked' });
   });
 });
+
+describe('steps 4 to 6 follow the documents', () => {
+  const linked = { ocrStatus: 'completed', status: 'completed', aiProcessingStatus: 'completed', has_links: true, lawyerReviewed: false, reviewStatus: null, courtSubmitted: false } as const;
+  const approved = { ...linked, lawyerReviewed: true, reviewStatus: 'approved' } as const;
+  const submitted = { ...approved, courtSubmitted: true } as const;
+  const linking = { ...linked, aiProcessingStatus: 'processing', has_links: false } as const;
+  const statuses = (current: StepId, documents: object[]) => stepStatuses({ autoAdvance: true, current, documents: documents as never });
+
+  it('links built: hyperlinking done and review open, on any page of the case', () => {
+    expect(statuses(3, [linked])).toMatchObject({ 4: 'done', 5: 'in_progress', 6: 'blocked' });
+    expect(statuses(2, [linked, ocrDone])).toMatchObject({ 4: 'done', 5: 'in_progress' });
+  });
+  it('links being built: hyperlinking in progress, not done', () => {
+    expect(statuses(3, [linking])).toMatchObject({ 4: 'in_progress', 5: 'blocked' });
+    expect(statuses(3, [linked, linking])).toMatchObject({ 4: 'in_progress', 5: 'in_progress' });
+  });
+  it('a rejected document keeps review open', () => {
+    expect(statuses(3, [{ ...linked, reviewStatus: 'rejected' }])).toMatchObject({ 5: 'in_progress', 6: 'blocked' });
+  });
+  it('every linked document approved: review done, submission open', () => {
+    expect(statuses(3, [approved])).toMatchObject({ 4: 'done', 5: 'done', 6: 'in_progress' });
+    expect(statuses(3, [approved, linked])).toMatchObject({ 5: 'in_progress', 6: 'in_progress' });
+  });
+  it('submitted: submission done only when nothing approved or linked is left waiting', () => {
+    expect(statuses(3, [submitted])).toMatchObject({ 5: 'done', 6: 'done' });
+    expect(statuses(3, [submitted, approved])).toMatchObject({ 5: 'done', 6: 'in_progress' });
+    expect(statuses(3, [submitted, linked])).toMatchObject({ 5: 'in_progress', 6: 'in_progress' });
+  });
+});

@@ -25,7 +25,18 @@ export interface ServerStep {
   completedAt?: string | null;
 }
 
-type DocFacts = Pick<DocumentRecord, 'ocrStatus' | 'status'>;
+/** What the steps are decided from; the review fields are optional so a document before review still counts. */
+type DocFacts = Pick<DocumentRecord, 'ocrStatus' | 'status'> &
+  Partial<Pick<DocumentRecord, 'aiProcessingStatus' | 'has_links' | 'lawyerReviewed' | 'reviewStatus' | 'courtSubmitted'>>;
+
+/** Links built for the document (spec §4 'AI complete'). */
+export function hasLinks(doc: DocFacts): boolean {
+  return doc.aiProcessingStatus === 'completed' && doc.has_links === true;
+}
+
+export function isApprovedDoc(doc: DocFacts): boolean {
+  return doc.lawyerReviewed === true && doc.reviewStatus === 'approved';
+}
 
 export function isOcrCompleted(doc: DocFacts): boolean {
   return doc.ocrStatus === 'completed' || doc.status === 'completed';
@@ -64,9 +75,27 @@ export function stepStatuses(input: {
   result[1] = 'done';
   result[2] = hasDocs ? 'done' : current === 2 ? 'in_progress' : 'blocked';
   result[3] = ocrDone ? 'done' : allFailed ? 'error' : hasDocs ? 'in_progress' : 'blocked';
-  result[4] = ocrDone && current === 4 ? 'in_progress' : 'blocked';
-  result[5] = current === 5 ? 'in_progress' : 'blocked';
-  result[6] = current === 6 ? 'in_progress' : 'blocked';
+  // Steps 4 to 6 follow the documents' own stages (DESIGN §7): a step is done only when what it stands
+  // for is true of the case, and a step whose work can start is open (in progress), never 'blocked'.
+  const linked = documents.filter(hasLinks);
+  const linking = documents.some((d) => d.aiProcessingStatus === 'queued' || d.aiProcessingStatus === 'processing');
+  const approved = documents.filter(isApprovedDoc);
+  const submitted = documents.filter((d) => d.courtSubmitted === true);
+  result[4] = linked.length > 0 && !linking ? 'done' : linking || (ocrDone && current === 4) ? 'in_progress' : 'blocked';
+  const awaitingReview = linked.filter((d) => !isApprovedDoc(d) && d.courtSubmitted !== true);
+  result[5] =
+    approved.length + submitted.length > 0 && awaitingReview.length === 0
+      ? 'done'
+      : linked.length > 0 || current === 5
+        ? 'in_progress'
+        : 'blocked';
+  const awaitingSubmission = approved.filter((d) => d.courtSubmitted !== true);
+  result[6] =
+    submitted.length > 0 && awaitingSubmission.length === 0 && awaitingReview.length === 0
+      ? 'done'
+      : awaitingSubmission.length > 0 || submitted.length > 0 || current === 6
+        ? 'in_progress'
+        : 'blocked';
   return result;
 }
 

@@ -4,6 +4,7 @@ import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { CaseDetails } from '../components/documents/case-details.tsx';
 import { DocumentList } from '../components/documents/document-list.tsx';
 import { UploadPanel } from '../components/documents/upload-panel.tsx';
+import { WorkflowPanel } from '../components/review/workflow-panel.tsx';
 import { ErrorFallback } from '../components/error-boundary.tsx';
 import { Badge } from '../components/ui/badge.tsx';
 import { Button } from '../components/ui/button.tsx';
@@ -22,7 +23,7 @@ export function FirstCaseRedirect() {
   return <Navigate to={first ? `/cases/${encodeURIComponent(first.id)}` : '/'} replace />;
 }
 
-/** The case dashboard (spec §2): header, upload panel, documents, and the hyperlinking of selected documents. */
+/** The case dashboard (spec §2): header, upload panel, documents, and the workflow panel (hyperlinking, review, submission). */
 export function CasePage() {
   const { caseId = '' } = useParams();
   const query = useCase(caseId);
@@ -119,6 +120,10 @@ export function CasePage() {
           <DocumentList caseId={c.id} documents={docs} selected={new Set(present)} onSelectedChange={setSelected} />
         )}
       </section>
+
+      {documents.data ? (
+        <WorkflowPanel caseId={c.id} documents={docs} selected={new Set(present)} onSelectedChange={setSelected} onStart={processSelected} starting={start.isPending} />
+      ) : null}
     </div>
   );
 }

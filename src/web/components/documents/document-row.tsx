@@ -1,10 +1,15 @@
-import { AlertCircle, ExternalLink, Pencil, Trash2, Upload } from 'lucide-react';
+import { AlertCircle, Download, Eye, Pencil, Trash2, Upload } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { formatDate } from '../../lib/cases.ts';
 import { useReuploadDocument } from '../../lib/document-actions.ts';
 import type { DocumentRecord } from '../../lib/document-types.ts';
 import { documentUrl, useDeleteDocument, useUpdateDocument } from '../../lib/documents.ts';
 import { formatMb } from '../../lib/upload.ts';
+import { indexPagesError, useReanalyzeDocument } from '../../lib/reanalyze.ts';
+import { hasReview } from '../../lib/review-logic.ts';
+import { needsConfirm } from '../../lib/review.ts';
+import { ConfirmReviewLoss } from '../review/confirm-review-loss.tsx';
 import { Button } from '../ui/button.tsx';
 import { EditField, SaveCancelButtons } from '../edit-form-parts.tsx';
 import { DeleteDocumentDialog } from './delete-document-dialog.tsx';
@@ -55,6 +60,11 @@ export function DocumentRow({ doc, caseId, selected, onSelect }: RowProps) {
               <span>{doc.failureReason}</span>
             </p>
           ) : null}
+          {(doc.index_status === 'ok' && doc.index_count === 0) || doc.index_status === 'error' ? (
+            <Link to={`/cases/${encodeURIComponent(caseId)}/reanalyze`} className="mt-1 inline-block text-xs font-medium text-primary underline-offset-4 hover:underline">
+              Set the index pages by hand
+            </Link>
+          ) : null}
         </div>
       </div>
       {editing ? null : <DocumentActions doc={doc} caseId={caseId} onEdit={() => setEditing(true)} />}
@@ -66,22 +76,70 @@ function DocumentActions({ doc, caseId, onEdit }: { doc: DocumentRecord; caseId:
   const remove = useDeleteDocument(caseId);
   const reupload = useReuploadDocument(caseId);
   const picker = useRef<HTMLInputElement>(null);
+  // A reviewed document asks before its file is replaced (the server wants the confirmation too).
+  const [asking, setAsking] = useState(false);
+  const [confirmed, setConfirmed] = useState(false);
+  // A file the server held back because the document has a review the person had not confirmed losing.
+  const [heldFile, setHeldFile] = useState<File | null>(null);
+  const send = (file: File, confirm: boolean) =>
+    reupload.mutate(
+      { id: doc.id, file, confirm },
+      {
+        onError: (error) => {
+          if (!needsConfirm(error)) return;
+          setHeldFile(file);
+          setAsking(true);
+        },
+      },
+    );
+  const reviewed = hasReview(doc);
+  const pick = (confirm: boolean) => {
+    setConfirmed(confirm);
+    picker.current?.click();
+  };
   return (
     <div className="flex flex-wrap items-center gap-1.5 pl-7">
       <Button asChild size="sm" variant="outline">
-        <a href={`${documentUrl(doc.id)}/download`} target="_blank" rel="noopener" aria-label={`Open ${doc.title}`}>
-          <ExternalLink aria-hidden />
+        <Link to={`/cases/${encodeURIComponent(caseId)}/review/${encodeURIComponent(doc.id)}`} aria-label={`Open ${doc.title}`}>
+          <Eye aria-hidden />
           Open
+        </Link>
+      </Button>
+      <Button asChild size="sm" variant="outline">
+        <a href={`${documentUrl(doc.id)}/download`} download aria-label={`Download ${doc.title}`}>
+          <Download aria-hidden />
+          Download
         </a>
       </Button>
       <Button size="sm" variant="outline" onClick={onEdit} aria-label={`Edit ${doc.title}`}>
         <Pencil aria-hidden />
         Edit
       </Button>
-      <Button size="sm" variant="outline" onClick={() => picker.current?.click()} disabled={reupload.isPending} aria-label={`Reupload ${doc.title}`}>
+      <Button
+        size="sm"
+        variant="outline"
+        onClick={() => (reviewed ? setAsking(true) : pick(false))}
+        disabled={reupload.isPending}
+        aria-label={`Reupload ${doc.title}`}
+      >
         <Upload aria-hidden />
         Reupload
       </Button>
+      <ConfirmReviewLoss
+        open={asking}
+        title={`Replace the file of “${doc.title}”?`}
+        action="Reupload anyway"
+        onCancel={() => {
+          setAsking(false);
+          setHeldFile(null);
+        }}
+        onConfirm={() => {
+          setAsking(false);
+          if (heldFile) send(heldFile, true);
+          else pick(true);
+          setHeldFile(null);
+        }}
+      />
       <input
         ref={picker}
         type="file"
@@ -90,7 +148,7 @@ function DocumentActions({ doc, caseId, onEdit }: { doc: DocumentRecord; caseId:
         aria-label={`New file for ${doc.title}`}
         onChange={(e) => {
           const file = e.target.files?.[0];
-          if (file) reupload.mutate({ id: doc.id, file });
+          if (file) send(file, confirmed);
           e.target.value = '';
         }}
       />
@@ -107,20 +165,51 @@ function DocumentActions({ doc, caseId, onEdit }: { doc: DocumentRecord; caseId:
 
 function EditDocumentForm({ doc, caseId, onDone }: { doc: DocumentRecord; caseId: string; onDone: () => void }) {
   const update = useUpdateDocument(caseId);
+  const reanalyze = useReanalyzeDocument(caseId);
   const [title, setTitle] = useState(doc.title);
   const [alias, setAlias] = useState(doc.alias ?? '');
+  const [pages, setPages] = useState(doc.index_pages ?? '');
+  const [asking, setAsking] = useState(false);
+  const pagesError = indexPagesError(pages);
+  const pagesChanged = pages.trim() !== (doc.index_pages ?? '');
+
+  const runDetection = (confirm: boolean) =>
+    reanalyze.mutate({ id: doc.id, indexPages: pages.trim() || null, confirm }, { onSuccess: onDone, onError: (e) => needsConfirm(e) && setAsking(true) });
   const save = (e: FormEvent) => {
     e.preventDefault();
-    if (!title.trim()) return;
-    update.mutate({ id: doc.id, body: { title: title.trim(), alias: alias.trim() || null } }, { onSuccess: onDone });
+    if (!title.trim() || pagesError) return;
+    const details = title.trim() !== doc.title || (alias.trim() || null) !== doc.alias;
+    const afterDetails = () => {
+      if (!pagesChanged) onDone();
+      else if (hasReview(doc)) setAsking(true);
+      else runDetection(false);
+    };
+    if (details) update.mutate({ id: doc.id, body: { title: title.trim(), alias: alias.trim() || null } }, { onSuccess: afterDetails });
+    else afterDetails();
   };
   return (
-    <form onSubmit={save} onKeyDown={(e) => e.key === 'Escape' && onDone()} className="grid gap-3 sm:grid-cols-[2fr_1fr_auto] sm:items-end">
+    <form onSubmit={save} onKeyDown={(e) => e.key === 'Escape' && onDone()} className="grid gap-3 sm:grid-cols-[2fr_1fr_1fr_auto] sm:items-start">
       <EditField id={`title-${doc.id}`} label="Title" value={title} onChange={setTitle} autoFocus />
       <EditField id={`alias-${doc.id}`} label="Alias" value={alias} onChange={setAlias} />
-      <div className="flex gap-2">
-        <SaveCancelButtons canSave={title.trim() !== '' && !update.isPending} onCancel={onDone} />
+      <div>
+        <EditField id={`index-pages-${doc.id}`} label="Index pages" value={pages} onChange={setPages} placeholder="2,3,4 or 2-5" invalid={Boolean(pagesError)} />
+        <p className={`mt-1 text-[11px] ${pagesError ? 'text-destructive' : 'text-muted-foreground'}`}>
+          {pagesError ?? (pagesChanged ? 'Saving detects the index again on these pages.' : 'Empty: detected automatically.')}
+        </p>
       </div>
+      <div className="flex gap-2 sm:pt-5">
+        <SaveCancelButtons canSave={title.trim() !== '' && !pagesError && !update.isPending && !reanalyze.isPending} onCancel={onDone} />
+      </div>
+      <ConfirmReviewLoss
+        open={asking}
+        title={`Detect the index of “${doc.title}” again?`}
+        action="Detect again"
+        onCancel={() => setAsking(false)}
+        onConfirm={() => {
+          setAsking(false);
+          runDetection(true);
+        }}
+      />
     </form>
   );
 }

@@ -1,0 +1,102 @@
+import { validateMaster } from '../link.ts';
+import { openPdf } from '../pdf/index.ts';
+import type { PdfDoc } from '../pdf/types.ts';
+import type { BBox, ItemType, ReviewJson } from '../types.ts';
+import { isExternalUri, overSameRow } from '../util/geometry.ts';
+import { writeMaster } from './write-master.ts';
+
+/** One index item as the reviewer left it: its link removed, or going to `targetPage` (null: none yet). */
+export interface ReviewedEntry {
+  ordinal: number;
+  label: string;
+  type: ItemType;
+  text: string;
+  /** Index page of the item's row and the link rectangle over it. */
+  srcPage: number;
+  bbox: BBox;
+  targetPage: number | null;
+  removed: boolean;
+  confidence: number;
+  why: string;
+}
+
+export interface ReviewedSet {
+  briefName: string;
+  briefPages: number;
+  indexPages: number[];
+  entries: ReviewedEntry[];
+}
+
+export type ReviewedValidation = Omit<ReviewJson['validation'], 'markers_used'>;
+
+/**
+ * The reviewed link set as review.json: removed entries left out (they are not expected in the
+ * reviewed PDF), every other entry expected with its reviewed destination; one without a
+ * destination stays expected and unlinked, so validation fails until it gets one or is removed.
+ */
+export function reviewedReview(set: ReviewedSet): ReviewJson {
+  const kept = set.entries.filter((e) => !e.removed).sort((a, b) => a.ordinal - b.ordinal);
+  const inDoc = (p: number | null) => (p !== null && Number.isInteger(p) && p >= 1 && p <= set.briefPages ? p : null);
+  return {
+    source: { file: set.briefName, pages: set.briefPages },
+    record: null,
+    index: {
+      pages: [...set.indexPages],
+      items: kept.map((e) => ({ ordinal: e.ordinal, label: e.label, type: e.type, text: e.text, page: e.srcPage, bbox: e.bbox })),
+    },
+    links: kept.map((e) => ({
+      item: e.ordinal,
+      srcPage: e.srcPage,
+      bbox: e.bbox,
+      target: 'source' as const,
+      targetPage: inDoc(e.targetPage),
+      masterPage: inDoc(e.targetPage),
+      confidence: e.confidence,
+      why: e.why,
+      status: 'auto' as const,
+    })),
+    validation: { expected_tabs: kept.length, found_tabs: 0, links_created: 0, broken_links: 0, markers_used: 0, success: false },
+  };
+}
+
+/**
+ * The reviewed PDF, written from the uploaded original (never from an earlier output, so no old link
+ * lingers): internal links over the rows of removed entries deleted, one link per kept entry with a
+ * destination, bookmarks for exactly those. `doc` is the original, changed in place.
+ */
+export function writeReviewed(doc: PdfDoc, set: ReviewedSet): Uint8Array {
+  for (const e of set.entries) if (e.removed && e.srcPage >= 1 && e.srcPage <= doc.pageCount) doc.deleteLinksAt(e.srcPage, e.bbox);
+  return writeMaster(doc, null, reviewedReview(set));
+}
+
+/**
+ * Reads the reviewed PDF back: expected = the entries not removed, found = those with a destination,
+ * links = those written and pointing right, broken = links missing, wrong or going nowhere, and any
+ * internal link left over the row of a removed entry. Success: expected = found = links, 0 broken.
+ */
+export function validateReviewed(pdf: Uint8Array, set: ReviewedSet): ReviewedValidation {
+  const v = validateMaster(pdf, reviewedReview(set));
+  const removed = set.entries.filter((e) => e.removed);
+  let lingering = 0;
+  if (removed.length) {
+    const doc = openPdf(pdf);
+    try {
+      for (const e of removed) {
+        if (e.srcPage < 1 || e.srcPage > doc.pageCount) continue;
+        lingering += doc.links(e.srcPage).filter((k) => !isExternalUri(k.uri) && overSameRow(k.rect, e.bbox)).length;
+      }
+    } finally {
+      doc.close();
+    }
+  }
+  const broken = v.broken_links + lingering;
+  const expected = set.entries.length - removed.length;
+  return {
+    expected_tabs: expected,
+    found_tabs: v.found_tabs,
+    links_created: v.links_created,
+    broken_links: broken,
+    // an empty reviewed set (every link removed) is a valid PDF without links
+    success: broken === 0 && v.found_tabs === expected && v.links_created === expected && (v.success || expected === 0),
+  };
+}

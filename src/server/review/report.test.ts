@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { latin1, reportCsv, reportPdfPages, type ReportInput } from './report.ts';
+
+const input = (n: number): ReportInput => ({
+  caseNumber: 'CV-1',
+  caseTitle: 'Smith v. Jones',
+  documentTitle: 'Motion Record',
+  sha256: 'f'.repeat(64),
+  pageCount: 120,
+  approvedBy: 'Jane Counsel',
+  approvedAt: '2026-01-02T03:04:05.000Z',
+  submittedBy: 'clerk@example.com',
+  submittedAt: '2026-01-03T03:04:05.000Z',
+  court: null,
+  validation: { expected_tabs: n, found_tabs: n, links_created: n, broken_links: 0, success: true },
+  entries: Array.from({ length: n }, (_, i) => ({
+    ordinal: i + 1,
+    label: String(i + 1),
+    text: i === 0 ? '=HYPERLINK("http://x")' : `Affidavit of “Smith” — sworn ${i}`,
+    destination: 10 + i,
+    engineDestination: 10 + i,
+    confidence: 0.9,
+    status: 'auto' as const,
+    changedBy: null,
+    changedAt: null,
+  })),
+});
+
+describe('hyperlink report', () => {
+  it('has one CSV row per entry, and a cell a spreadsheet would run as a formula is neutralised', () => {
+    const lines = reportCsv(input(3)).trim().split('\r\n');
+    expect(lines).toHaveLength(1 + 3 + 5);
+    expect(lines[1]).toBe('"1","1","\'=HYPERLINK(""http://x"")","10","10","0.90","auto","",""');
+    expect(lines[2]).toContain('"Affidavit of “Smith” — sworn 1"');
+    expect(lines.at(-1)).toBe('"# success","true"');
+  });
+
+  it('lays out every entry over as many pages as it needs, in a font the PDF can show', () => {
+    const pages = reportPdfPages(input(90));
+    expect(pages.length).toBeGreaterThan(1);
+    const texts = pages.flat().map((l) => l.text);
+    const ordinals = pages.flat().filter((l) => l.x === 54 && /^\d+$/.test(l.text)).map((l) => Number(l.text));
+    expect(ordinals).toEqual(Array.from({ length: 90 }, (_, i) => i + 1));
+    expect(pages.flat().every((l) => l.y > 0 && l.y < 792)).toBe(true);
+    expect(texts).toContain(`Page ${pages.length} of ${pages.length}`);
+    expect(latin1('Tab 1 – “A” … é ✓')).toBe('Tab 1 - "A" ... é ?');
+  });
+});

@@ -1,0 +1,166 @@
+// The hyperlink report filed with a document: every index entry, where its link goes, the engine's
+// confidence, its review status and who confirmed or changed it and when, and the read-back totals.
+// As CSV (one row per entry) and as the lines of a PDF (written by the PDF worker with MuPDF).
+import type { TextLineSpec } from '../../engine/pdf/make-text-pdf.ts';
+import type { ValidationTotals } from '../../contract/review.ts';
+
+export interface ReportEntry {
+  ordinal: number;
+  label: string;
+  text: string;
+  /** Page the link goes to in the filed PDF; null: no link (removed, or no destination). */
+  destination: number | null;
+  engineDestination: number | null;
+  confidence: number;
+  status: 'auto' | 'confirmed' | 'removed';
+  /** Who last confirmed, removed or changed the link, and when (ISO); null when untouched. */
+  changedBy: string | null;
+  changedAt: string | null;
+}
+
+export interface ReportInput {
+  caseNumber: string;
+  caseTitle: string;
+  documentTitle: string;
+  sha256: string;
+  pageCount: number;
+  approvedBy: string;
+  approvedAt: string;
+  submittedBy: string | null;
+  submittedAt: string;
+  court: string | null;
+  validation: ValidationTotals;
+  entries: ReportEntry[];
+}
+
+const CSV_HEADER = ['ordinal', 'label', 'text', 'destination_page', 'engine_page', 'confidence', 'status', 'changed_by', 'changed_at'];
+
+/** One CSV cell: quoted, and a leading = + - @ neutralised so a spreadsheet never runs it as a formula. */
+function cell(v: string | number | null): string {
+  let s = v === null ? '' : String(v);
+  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return `"${s.replace(/"/g, '""')}"`;
+}
+
+export function reportCsv(r: ReportInput): string {
+  const rows = r.entries.map((e) =>
+    [e.ordinal, e.label, e.text, e.destination, e.engineDestination, e.confidence.toFixed(2), e.status, e.changedBy, e.changedAt].map(cell).join(','),
+  );
+  const v = r.validation;
+  const totals = [
+    ['expected_tabs', v.expected_tabs],
+    ['found_tabs', v.found_tabs],
+    ['links_created', v.links_created],
+    ['broken_links', v.broken_links],
+    ['success', String(v.success)],
+  ].map(([k, n]) => [cell(`# ${k}`), cell(n as string | number)].join(','));
+  return `${[CSV_HEADER.map(cell).join(','), ...rows, ...totals].join('\r\n')}\r\n`;
+}
+
+/** Text the report PDF's standard font can show (Latin-1): dashes and quotes plain, anything else '?'. */
+export function latin1(s: string): string {
+  return s
+    .replace(/[\u2012-\u2015]/g, '-')
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/[\u201C\u201D]/g, '"')
+    .replace(/\u2026/g, '...')
+    .replace(/\s+/g, ' ')
+    .replace(/[^\x20-\x7E\xA0-\xFF]/g, '?');
+}
+
+/** Greedy word wrap to at most `width` characters a line. */
+function wrap(s: string, width: number): string[] {
+  const out: string[] = [];
+  let line = '';
+  for (const word of latin1(s).split(' ')) {
+    for (let w = word; w.length; w = w.slice(width)) {
+      const part = w.slice(0, width);
+      if (!line) line = part;
+      else if (line.length + 1 + part.length <= width) line += ` ${part}`;
+      else {
+        out.push(line);
+        line = part;
+      }
+      if (w.length <= width) break;
+    }
+  }
+  if (line) out.push(line);
+  return out.length ? out : [''];
+}
+
+const PAGE_H = 792;
+const TOP = 60;
+const BOTTOM = 740;
+const LINE = 11;
+const SIZE = 8;
+// x of each column and how many characters fit in it at 8 pt
+const COLS = { no: 54, label: 76, text: 122, dest: 318, engine: 352, conf: 388, status: 420, by: 466 };
+const TEXT_CHARS = 46;
+const BY_CHARS = 30;
+
+const fmtTime = (iso: string | null) => (iso ? `${iso.slice(0, 16).replace('T', ' ')} UTC` : '');
+
+/** The report as pages of text lines for the PDF writer. */
+export function reportPdfPages(r: ReportInput): TextLineSpec[][] {
+  const pages: TextLineSpec[][] = [];
+  let page: TextLineSpec[] = [];
+  let y = TOP;
+  const line = (text: string, x = 54, size = SIZE) => page.push({ text: latin1(text), x, y, size });
+  const newPage = () => {
+    pages.push(page);
+    page = [];
+    y = TOP;
+    header();
+  };
+  const header = () => {
+    const cols: Array<[keyof typeof COLS, string]> = [
+      ['no', '#'], ['label', 'Label'], ['text', 'Index entry'], ['dest', 'Page'], ['engine', 'Engine'],
+      ['conf', 'Conf.'], ['status', 'Status'], ['by', 'Confirmed / changed by, when'],
+    ];
+    for (const [k, t] of cols) line(t, COLS[k]);
+    y += LINE + 2;
+  };
+
+  line('Hyperlink report', 54, 14);
+  y += 20;
+  const v = r.validation;
+  for (const t of [
+    `Case ${r.caseNumber}: ${r.caseTitle}`,
+    `Document: ${r.documentTitle} (${r.pageCount} pages)`,
+    `SHA-256 of the filed PDF: ${r.sha256}`,
+    `Approved by ${r.approvedBy} on ${fmtTime(r.approvedAt)}`,
+    `Submitted${r.court ? ` to ${r.court}` : ''} by ${r.submittedBy ?? 'unknown'} on ${fmtTime(r.submittedAt)}`,
+    `Validation (read back from the filed PDF): expected ${v.expected_tabs}, found ${v.found_tabs}, links ${v.links_created}, broken ${v.broken_links}: ${v.success ? 'passed' : 'FAILED'}`,
+    `Index entries: ${r.entries.length} (removed by the reviewer: ${r.entries.filter((e) => e.status === 'removed').length})`,
+  ]) {
+    line(t, 54, 9);
+    y += LINE + 1;
+  }
+  y += LINE;
+  header();
+  for (const e of r.entries) {
+    const text = wrap(e.text, TEXT_CHARS);
+    const by = e.changedBy ? [...wrap(e.changedBy, BY_CHARS), fmtTime(e.changedAt)] : ['-'];
+    const height = Math.max(text.length, by.length) * LINE + 3;
+    if (y + height > BOTTOM) newPage();
+    line(String(e.ordinal), COLS.no);
+    line(e.label.slice(0, 10), COLS.label);
+    line(e.destination === null ? '-' : String(e.destination), COLS.dest);
+    line(e.engineDestination === null ? '-' : String(e.engineDestination), COLS.engine);
+    line(`${Math.round(e.confidence * 100)}%`, COLS.conf);
+    line(e.status, COLS.status);
+    const top = y;
+    for (const t of text) {
+      line(t, COLS.text);
+      y += LINE;
+    }
+    y = top;
+    for (const t of by) {
+      line(t, COLS.by);
+      y += LINE;
+    }
+    y = top + height;
+  }
+  pages.push(page);
+  return pages.map((p, i) => [...p, { text: `Page ${i + 1} of ${pages.length}`, x: 270, y: PAGE_H - 30, size: 8 }]);
+}

@@ -1,0 +1,229 @@
+// Court submission (DESIGN §7): only approved documents whose reviewed PDF validated and still has
+// the approved hash, within the court's caps. All or nothing: one refused document files none.
+// Each filed document gets a submission row and its package: the approved PDF as it was approved,
+// and the hyperlink report as PDF and CSV.
+import { randomUUID } from 'node:crypto';
+import { stat, rm } from 'node:fs/promises';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { CourtInfo, SubmissionRecord, SubmittedFiles, ValidationTotals } from '../../contract/review.ts';
+import { recordAudit, type Actor } from '../audit.ts';
+import type { Db } from '../db/client.ts';
+import { auditEvents, cases, documents, submissions } from '../db/schema.ts';
+import { runPdfTask, failureText, type TaskLimits } from '../documents/pdf-task.ts';
+import { notifyDocument } from '../documents/processing-state.ts';
+import { AppError } from '../errors.ts';
+import type { Storage } from '../storage/files.ts';
+import { reportCsv, reportPdfPages, type ReportEntry } from './report.ts';
+import { loadReviewedSet, type LoadedSet } from './reviewed-set.ts';
+
+type DocumentRow = typeof documents.$inferSelect;
+const MB = 1024 * 1024;
+
+export type SubmissionFile = 'pdf' | 'report.pdf' | 'report.csv';
+export const submissionFileName = (id: string, file: SubmissionFile) =>
+  file === 'pdf' ? `submission-${id}.pdf` : file === 'report.pdf' ? `submission-${id}-report.pdf` : `submission-${id}-report.csv`;
+
+const urls = (id: string, documentId: string): SubmittedFiles => ({
+  documentId,
+  submissionId: id,
+  pdfUrl: `/api/submissions/${id}/pdf`,
+  reportPdfUrl: `/api/submissions/${id}/report.pdf`,
+  reportCsvUrl: `/api/submissions/${id}/report.csv`,
+});
+
+/** Why this document cannot be filed (with its title), or null. */
+async function refusal(storage: Storage, doc: DocumentRow, info: CourtInfo): Promise<string | null> {
+  const name = `"${doc.title}"`;
+  if (doc.reviewStatus !== 'approved' || !doc.lawyerReviewed || !doc.approvedSha256) {
+    return doc.approvalWithdrawnReason && doc.reviewStatus === null
+      ? `${name} is not approved: its approval was withdrawn (${doc.approvalWithdrawnReason})`
+      : `${name} is not approved`;
+  }
+  if (!doc.reviewedKey || doc.reviewedSha256 !== doc.approvedSha256 || !doc.reviewedCurrent) {
+    return `${name} changed since it was approved; review and approve it again`;
+  }
+  if (!doc.reviewedValidation?.success) return `${name} did not pass validation; regenerate and approve it again`;
+  if (info.maxPages !== undefined && (doc.pageCount ?? 0) > info.maxPages) {
+    return `${name} has ${doc.pageCount} pages, over the court's limit of ${info.maxPages}`;
+  }
+  if (info.maxMb !== undefined) {
+    const size = (await stat(storage.documentFile(doc.caseId, doc.id, doc.reviewedKey)).catch(() => null))?.size;
+    if (size === undefined) return `${name}: its approved PDF is missing`;
+    if (size > info.maxMb * MB) return `${name} is ${(size / MB).toFixed(2)} MB, over the court's limit of ${info.maxMb} MB`;
+  }
+  return null;
+}
+
+/** Who last confirmed, removed or changed each link, and when, from the audit trail. */
+async function lastChanges(db: Db, linkIds: string[]): Promise<Map<string, { by: string | null; at: Date }>> {
+  const out = new Map<string, { by: string | null; at: Date }>();
+  if (!linkIds.length) return out;
+  const rows = await db
+    .select({ entityId: auditEvents.entityId, actor: auditEvents.actor, at: auditEvents.at })
+    .from(auditEvents)
+    .where(and(eq(auditEvents.entity, 'link'), inArray(auditEvents.entityId, linkIds), inArray(auditEvents.action, ['update', 'create'])))
+    .orderBy(desc(auditEvents.at), desc(auditEvents.id));
+  for (const r of rows) if (r.entityId && !out.has(r.entityId)) out.set(r.entityId, { by: r.actor, at: r.at });
+  return out;
+}
+
+function reportEntries(loaded: LoadedSet, changes: Map<string, { by: string | null; at: Date }>): ReportEntry[] {
+  return loaded.set.entries.map((e, i) => {
+    const change = changes.get(loaded.linkIds[i]!);
+    return {
+      ordinal: e.ordinal,
+      label: e.label,
+      text: e.text,
+      destination: e.removed ? null : e.targetPage,
+      engineDestination: loaded.engineTargetPages[i] ?? null,
+      confidence: e.confidence,
+      status: loaded.statuses[i] ?? 'auto',
+      changedBy: change?.by ?? null,
+      changedAt: change?.at.toISOString() ?? null,
+    };
+  });
+}
+
+interface Prepared {
+  id: string;
+  doc: DocumentRow;
+  validation: ValidationTotals;
+  pageCount: number;
+  fileSize: number;
+}
+
+export async function submitToCourt(
+  deps: { db: Db; storage: Storage; limits: TaskLimits },
+  user: Actor,
+  documentIds: string[],
+  info: CourtInfo,
+): Promise<SubmittedFiles[]> {
+  const { db, storage } = deps;
+  const ids = [...new Set(documentIds)];
+  const rows = await db.select().from(documents).where(inArray(documents.id, ids));
+  const missing = ids.find((id) => !rows.some((r) => r.id === id));
+  if (missing) throw new AppError('not_found', `Document ${missing} not found`, 'documentIds');
+  const docs = ids.map((id) => rows.find((r) => r.id === id)!);
+  for (const doc of docs) {
+    const why = await refusal(storage, doc, info);
+    if (why) throw new AppError('conflict', `${why}. Nothing was submitted.`, 'documentIds');
+  }
+
+  const written: string[] = [];
+  const prepared: Prepared[] = [];
+  const submittedAt = new Date();
+  try {
+    for (const doc of docs) {
+      const [kase] = await db.select().from(cases).where(eq(cases.id, doc.caseId));
+      const loaded = await loadReviewedSet(db, doc);
+      const id = randomUUID();
+      const file = (name: string) => storage.documentFile(doc.caseId, doc.id, name);
+      const report = {
+        caseNumber: kase?.caseNumber ?? '',
+        caseTitle: kase?.title ?? '',
+        documentTitle: doc.title,
+        sha256: doc.approvedSha256!,
+        pageCount: doc.pageCount ?? 0,
+        approvedBy: doc.reviewedBy ?? '',
+        approvedAt: doc.reviewedAt?.toISOString() ?? '',
+        submittedBy: user.email,
+        submittedAt: submittedAt.toISOString(),
+        court: info.court ?? null,
+        validation: doc.reviewedValidation!,
+        entries: reportEntries(loaded, await lastChanges(db, loaded.linkIds)),
+      };
+      const outs = (['pdf', 'report.pdf', 'report.csv'] as const).map((f) => file(submissionFileName(id, f)));
+      written.push(...outs);
+      let out;
+      try {
+        out = await runPdfTask({
+          op: 'package',
+          approvedPath: file(doc.reviewedKey!),
+          sha256: doc.approvedSha256!,
+          set: loaded.set,
+          pdfOut: outs[0]!,
+          reportPdfOut: outs[1]!,
+          reportPdfPages: reportPdfPages(report),
+          reportCsvOut: outs[2]!,
+          reportCsv: reportCsv(report),
+        }, deps.limits);
+      } catch (err) {
+        throw new AppError('conflict', `"${doc.title}" could not be packaged: ${failureText(err)}. Nothing was submitted.`, 'documentIds');
+      }
+      const name = `"${doc.title}"`;
+      if (out.sha256 !== doc.approvedSha256) throw new AppError('conflict', `${name} changed since it was approved (its file no longer has the approved SHA-256). Nothing was submitted.`, 'documentIds');
+      if (out.activeContent.length) throw new AppError('conflict', `${name} holds active content (${out.activeContent.join(', ')}), which a court filing must not. Nothing was submitted.`, 'documentIds');
+      if (!out.validation.success) throw new AppError('conflict', `${name} did not pass validation when read back. Nothing was submitted.`, 'documentIds');
+      prepared.push({ id, doc, validation: out.validation, pageCount: out.pageCount, fileSize: out.fileSize });
+    }
+    await db.transaction(async (tx) => {
+      for (const p of prepared) {
+        const [now] = await tx.select().from(documents).where(eq(documents.id, p.doc.id)).for('update');
+        if (!now || now.approvedSha256 !== p.doc.approvedSha256 || now.reviewStatus !== 'approved') {
+          throw new AppError('conflict', `"${p.doc.title}" changed while it was being submitted. Nothing was submitted.`, 'documentIds');
+        }
+        const [row] = await tx
+          .insert(submissions)
+          .values({
+            id: p.id,
+            caseId: p.doc.caseId,
+            documentId: p.doc.id,
+            submittedBy: user.id,
+            submittedByEmail: user.email,
+            approvedBy: p.doc.reviewedBy,
+            court: info.court ?? null,
+            courtInfo: info,
+            sha256: p.doc.approvedSha256!,
+            pageCount: p.pageCount,
+            fileSize: p.fileSize,
+            validation: p.validation,
+            submittedAt,
+          })
+          .returning();
+        await tx.update(documents).set({ courtSubmitted: true, courtSubmittedAt: submittedAt, updatedAt: submittedAt }).where(eq(documents.id, p.doc.id));
+        await recordAudit(tx, user, 'submit-to-court', 'document', p.doc.id, { courtSubmitted: p.doc.courtSubmitted }, { courtSubmitted: true, submissionId: p.id, sha256: row!.sha256, court: row!.court, validation: p.validation });
+      }
+    });
+  } catch (err) {
+    await Promise.all(written.map((f) => rm(f, { force: true })));
+    throw err;
+  }
+  for (const p of prepared) await notifyDocument(db, p.doc.id);
+  return prepared.map((p) => urls(p.id, p.doc.id));
+}
+
+export async function caseSubmissions(db: Db, caseId: string): Promise<SubmissionRecord[]> {
+  const rows = await db
+    .select({ s: submissions, title: documents.title })
+    .from(submissions)
+    .innerJoin(documents, eq(documents.id, submissions.documentId))
+    .where(eq(submissions.caseId, caseId))
+    .orderBy(desc(submissions.submittedAt));
+  return rows.map(({ s, title }) => ({
+    ...urls(s.id, s.documentId),
+    caseId: s.caseId,
+    documentTitle: title,
+    submittedAt: s.submittedAt.toISOString(),
+    submittedBy: s.submittedByEmail,
+    approvedBy: s.approvedBy,
+    court: s.court,
+    sha256: s.sha256,
+    pageCount: s.pageCount,
+    fileSize: s.fileSize,
+    validation: s.validation as ValidationTotals,
+  }));
+}
+
+/** The path and download name of one file of a submission; 404 for an unknown id. */
+export async function submissionFile(db: Db, storage: Storage, id: string, file: SubmissionFile): Promise<{ path: string; name: string; type: string }> {
+  const [row] = await db
+    .select({ s: submissions, title: documents.title })
+    .from(submissions)
+    .innerJoin(documents, eq(documents.id, submissions.documentId))
+    .where(eq(submissions.id, id));
+  if (!row) throw new AppError('not_found', 'Submission not found');
+  const path = storage.documentFile(row.s.caseId, row.s.documentId, submissionFileName(id, file));
+  const name = file === 'pdf' ? `${row.title}.pdf` : file === 'report.pdf' ? `${row.title} - hyperlink report.pdf` : `${row.title} - hyperlink report.csv`;
+  const type = file === 'report.csv' ? 'text/csv; charset=utf-8' : 'application/pdf';
+  return { path, name, type };
+}

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { byConfidence, checkPage, confidencePercent, linkCounts, linkLabel, reviewOffered, submissionOffered } from './review-logic.ts';
+
+const link = (ordinal: number, confidence: string, targetPage: number | null = 5) => ({ itemOrdinal: ordinal, confidence, targetPage, srcPage: 2 });
+
+describe('link counts', () => {
+  it('total counts every link, pending those neither confirmed nor removed', () => {
+    const statuses = ['auto', 'confirmed', 'removed', 'auto', 'confirmed'] as const;
+    expect(linkCounts(statuses.map((status) => ({ status })))).toEqual({ total: 5, confirmed: 2, removed: 1, pending: 2 });
+    expect(linkCounts([])).toEqual({ total: 0, confirmed: 0, removed: 0, pending: 0 });
+  });
+});
+
+describe('confidence as a rounded percent', () => {
+  it.each([
+    ['0.874', 87],
+    ['0.875', 88],
+    ['1', 100],
+    ['0', 0],
+    ['', 0],
+    ['1.4', 100],
+  ])('%s → %i', (value, percent) => expect(confidencePercent(value)).toBe(percent));
+});
+
+describe('the review order', () => {
+  it('lowest confidence first, a link without destination before all, ties in index order', () => {
+    const sorted = byConfidence([link(1, '0.9'), link(2, '0.4'), link(3, '0', null), link(4, '0.4'), link(5, '0.1')]);
+    expect(sorted.map((l) => l.itemOrdinal)).toEqual([3, 5, 2, 4, 1]);
+  });
+});
+
+describe('labels', () => {
+  it('a bare label is a tab; a label naming its kind stays', () => {
+    expect(linkLabel({ itemLabel: '3', itemOrdinal: 3 })).toBe('Tab 3');
+    expect(linkLabel({ itemLabel: 'Exhibit A', itemOrdinal: 1 })).toBe('Exhibit A');
+    expect(linkLabel({ itemLabel: null, itemOrdinal: 7 })).toBe('Item 7');
+  });
+});
+
+describe('a page typed by the reviewer', () => {
+  it('whole, at least 1, at most the page count', () => {
+    expect(checkPage('12', 400)).toEqual({ page: 12 });
+    expect(checkPage(' 400 ', 400)).toEqual({ page: 400 });
+    expect(checkPage('0', 400)).toEqual({ error: 'The page must be at least 1' });
+    expect(checkPage('401', 400)).toEqual({ error: 'The page must be at most 400' });
+    expect(checkPage('2.5', 400)).toEqual({ error: 'Enter a page number' });
+    expect(checkPage('', 400)).toEqual({ error: 'Enter a page number' });
+    expect(checkPage('9999', null)).toEqual({ page: 9999 });
+  });
+});
+
+describe('what a document offers next', () => {
+  const doc = { aiProcessingStatus: 'completed', has_links: true, lawyerReviewed: false, reviewStatus: null, courtSubmitted: false } as const;
+  it('review once links are built and until approved', () => {
+    expect(reviewOffered(doc)).toBe(true);
+    expect(reviewOffered({ ...doc, aiProcessingStatus: 'processing' })).toBe(false);
+    expect(reviewOffered({ ...doc, reviewStatus: 'rejected' })).toBe(true);
+    expect(reviewOffered({ ...doc, lawyerReviewed: true, reviewStatus: 'approved' })).toBe(false);
+  });
+  it('submission once approved and until submitted', () => {
+    expect(submissionOffered(doc)).toBe(false);
+    expect(submissionOffered({ ...doc, lawyerReviewed: true, reviewStatus: 'approved' })).toBe(true);
+    expect(submissionOffered({ ...doc, lawyerReviewed: true, reviewStatus: 'approved', courtSubmitted: true })).toBe(false);
+  });
+});
