@@ -233,7 +233,9 @@ export function parseRow(input: Row, opts: { ocr: boolean; light?: boolean }): P
   // A list of pages in the page column (`7, 114`): set apart before its first number.
   let listAt = rest.length - 1;
   while (listAt > 0 && /^\d{1,4},$/.test(rest[listAt - 1]!.text)) listAt--;
-  const listed = listAt < rest.length - 1 && /^\d{1,4}$/.test(refText) && rest[listAt]!.breakBefore && !last.breakBefore;
+  // (never a date: `September 19, 2017` set wide in a justified column)
+  const listed = listAt < rest.length - 1 && /^\d{1,4}$/.test(refText) && rest[listAt]!.breakBefore && !last.breakBefore &&
+    !MONTH_WORD.test(rest[listAt - 1]?.text ?? '') && !/^(19|20)\d\d$/.test(refText);
   if (rest.length >= (labels.length > 0 ? 2 : 1) && lastIsRef && !yearOfDate && (last.breakBefore || row.leader || (lead?.breakBefore ?? false) || listed)) {
     pageRef = /^[A-Z]{1,2}-?\d/.test(refText) ? refText : refText.replace(/[IlL|]/g, '1').replace(/O/g, '0').split(/[-–]/)[0]!.trim();
     refTokens.push(rest.pop()!);
