@@ -3,7 +3,7 @@ import { isFirst, isSuccessor, type Label, type LabelKind, labelMatch } from './
 import { groupHeadings } from './group-headings.ts';
 import type { ParsedRow } from './parse-row.ts';
 import { volumeColumnEnd, withoutVolume } from './volume-column.ts';
-import { rowCells, unionBox, type Token } from './rows.ts';
+import { isUpright, rowCells, unionBox, type Token } from './rows.ts';
 
 /**
  * Turns the parsed rows of the index pages into items, in order. A row opens an item when its label
@@ -306,6 +306,8 @@ export class ItemAssembler {
     let below = pr.row;
     for (let i = this.pending.length - 1; i >= 0; i--) {
       const p = this.pending[i]!;
+      // text turned 90° (a filing stamp up the margin) is beside the entries, not part of one
+      if (isUpright(p.row.bbox, p.row.text)) continue;
       if (p.row.page !== pr.row.page || below.bbox[1] - p.row.bbox[3] > Math.max(p.row.size, below.size)) break;
       if (Math.abs(p.row.bbox[0] - pr.row.bbox[0]) > 40) break;
       lead.unshift(p);

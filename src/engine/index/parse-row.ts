@@ -57,6 +57,8 @@ export function indexHeading(text: string): IndexHeading | null {
   if (/^(\S ){2,}\S$/.test(t.trim())) t = t.replace(/ /g, '');
   t = t.replace(/\b[l1|!]nde[xk]\b/g, 'index').replace(/\bc[o0]ntents\b/g, 'contents').replace(/\btab[l1]e\b/g, 'table');
   t = t.replace(/[^a-z ]+/g, ' ').replace(/\s+/g, ' ').trim();
+  // a speck or a line number OCR read before the heading (`l TABLE OF CONTENTS`)
+  t = t.replace(/^[a-z]{1,2} (?=(table of contents|contents|index)\b)/, '');
   if (t.length === 0 || t.length > 90) return null;
   for (const [re, kind] of HEADINGS) {
     if (re.test(t)) {
@@ -218,7 +220,8 @@ export function parseRow(input: Row, opts: { ocr: boolean; light?: boolean }): P
   let pageRef: string | undefined;
   const refTokens: Token[] = [];
   const last = rest[rest.length - 1]!;
-  let refText = last.text.replace(/[,;]$/, '');
+  // (a mark OCR read after the number, `31'`, is no part of it)
+  let refText = last.text.replace(/[,;]$/, '').replace(/(?<=\d)['’"`]+$/, '');
   // OCR reads the digits of a page number after a leader as letters shaped like them (`ST` for 57).
   if (opts.ocr && row.leader && last.breakBefore && /^[\dIlOSZBT]{2,4}$/.test(refText) && /[SZBT]/.test(refText)) {
     refText = refText.replace(/S/g, '5').replace(/Z/g, '2').replace(/B/g, '8').replace(/T/g, '7');

@@ -25,7 +25,9 @@ export function resolveDestinations(input: {
   const docs: DocEvidence[] = [];
   const firstIndex = input.indexPages.length > 0 ? Math.min(...input.indexPages) : 1;
   const excluded = new Set<number>(input.indexPages);
-  for (let p = 1; p < firstIndex; p++) excluded.add(p);
+  // The pages before an index at the front (cover, caption) are no destination; a table of contents in the
+  // middle of a filing (a complaint filed as an exhibit) can point back to them.
+  if (firstIndex <= 10) for (let p = 1; p < firstIndex; p++) excluded.add(p);
   docs.push(docEvidence(input.source, 'source', excluded, 0));
   if (input.record) {
     // A record often opens with its own index, whose rows repeat the brief's descriptions: never a destination.
