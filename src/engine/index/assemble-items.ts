@@ -1,5 +1,5 @@
 import type { BBox, ItemType } from '../types.ts';
-import { isFirst, isSuccessor, type Label, type LabelKind, labelMatch } from './labels.ts';
+import { isFirst, isSuccessor, type Label, type LabelKind, labelMatch, parseLabel, toRoman } from './labels.ts';
 import { groupHeadings } from './group-headings.ts';
 import type { ParsedRow } from './parse-row.ts';
 import { volumeColumnEnd, withoutVolume } from './volume-column.ts';
@@ -18,6 +18,8 @@ export interface Slot {
 interface Level {
   slot: Slot;
   x: number;
+  /** Where the text of this level's rows starts (after the label). */
+  descX?: number;
 }
 
 export interface Draft {
@@ -62,6 +64,20 @@ function isBlockBreak(pr: ParsedRow): boolean {
   if (pr.labels.length > 0 || pr.pageRef !== undefined || pr.heading !== null) return false;
   const t = pr.row.text;
   return /^[-–—=_*~oO\s]{5,}$/.test(t) || (/[A-Z]{3}/.test(t) && !/[a-z]/.test(t));
+}
+
+/** A row read by OCR (its words carry OCR confidences). */
+function readByOcr(pr: ParsedRow): boolean {
+  return pr.row.words.some((w) => w.confidence < 100);
+}
+
+/** The label after this one in its own kind (III → IV, B → C, 2 → 3; `step` -1: the one before), or null. */
+function nextLabel(l: Label, step = 1): Label | null {
+  const v = l.value + step;
+  if (v < 1) return null;
+  const text = l.kind === 'roman' ? toRoman(v) : l.kind === 'lower-roman' ? toRoman(v).toLowerCase() : l.kind === 'letter' && v <= 26 ? String.fromCharCode(64 + v)
+    : l.kind === 'lower-letter' && v <= 26 ? String.fromCharCode(96 + v) : l.kind === 'number' ? String(v) : null;
+  return text ? parseLabel(text, { ocr: false }).find((r) => r.kind === l.kind) ?? null : null;
 }
 
 /** The row read as plain text: what looked like its label is the first word of its text. */
@@ -206,6 +222,12 @@ export class ItemAssembler {
       }
       if (pr.labels.length > 0) continue;
       if (this.headed && pr.pageRef !== undefined && pr.desc.length > 0) {
+        const lost = readByOcr(pr) ? this.lostLabel(pr) : null;
+        if (lost) {
+          this.open({ ...pr, labels: [lost.reading], labelX: lost.labelX }, lost);
+          this.out.accepted.set(page, (this.out.accepted.get(page) ?? 0) + 1);
+          continue;
+        }
         this.openUnlabelled(pr);
         continue;
       }
@@ -300,6 +322,21 @@ export class ItemAssembler {
     return null;
   }
 
+  /**
+   * A label OCR lost (`LEGAL STANDARD ..... 3` between `III.` and the `A.` under the next heading, its text
+   * where the text of that level's rows starts, its label column empty): the next label of that level.
+   */
+  private lostLabel(pr: ParsedRow): { depth: number; reading: Label; labelX: number } | null {
+    const x = pr.row.bbox[0];
+    for (let d = this.stack.length - 1; d >= 0; d--) {
+      const level = this.stack[d]!;
+      if (level.descX === undefined || Math.abs(x - level.descX) > 6 || level.x > x - 10) continue;
+      const next = nextLabel(level.slot.readings[0]!);
+      return next ? { depth: d, reading: next, labelX: level.x } : null;
+    }
+    return null;
+  }
+
   /** An unlabelled entry (`ARGUMENT ........ 5`, `Certificate of service .... 45`), with its wrapped first lines. */
   private openUnlabelled(pr: ParsedRow): void {
     const lead: ParsedRow[] = [];
@@ -355,9 +392,17 @@ export class ItemAssembler {
       desc = desc.slice(2);
       while (desc.length > 1 && /^[-–—:]+$/.test(desc[0]!.text)) desc = desc.slice(1);
     }
+    // `II. STATEMENT OF FACTS` under an unlabelled first entry set where the text of II starts
+    // (`INTRODUCTION ..... 1`): OCR lost its `I.`.
+    const prev = this.out.items[this.out.items.length - 1];
+    if (placed.depth === 0 && placed.reading.value === 2 && prev?.path.length === 0 && this.out.items.every((d) => d.path.length === 0) &&
+        readByOcr(pr) && Math.abs(prev.descX - pr.descX) <= 6) {
+      const first = nextLabel(placed.reading, -1);
+      if (first) prev.path = [{ readings: [first] }];
+    }
     this.stack.length = placed.depth;
     const slot: Slot = { readings: this.stack.length === 0 && placed.depth === 0 && this.out.items.length === 0 ? pr.labels : [placed.reading] };
-    this.stack.push({ slot, x: pr.labelX });
+    this.stack.push({ slot, x: pr.labelX, descX: pr.descX });
     if (this.stack.length > 1) {
       this.out.hierarchical = true;
       if (!this.levelX.has(family(placed.reading.kind))) this.levelX.set(family(placed.reading.kind), pr.labelX);

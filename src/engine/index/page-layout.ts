@@ -66,7 +66,8 @@ function footerNumber(text: string): number | null {
  */
 function titledNumber(text: string): string | null {
   const t = text.trim();
-  const m = /^(\d{1,4}|[ivxlc]{1,7})\s*\|\s*\S/.exec(t) ??
+  // (OCR may read the bar as a dash, or lose it: `- i OPPOSITION …`)
+  const m = /^[-–—|]?\s*(\d{1,4}|[ivxlc]{1,7})\s*(?:[|]\s*\S|[-–—]?\s+[A-Z]{3})/.exec(t) ??
     /^(?:page|PAGE|Page)\s+(\d{1,4}|[ivxlc]{1,7})\s*[–—|-]\s*\S/.exec(t) ??
     /[A-Za-z]\s+[–—|-]\s*(\d{1,4}|[ivxlc]{1,7})$/.exec(t);
   return m && (/^\d/.test(m[1]!) || isRoman(m[1]!)) && m[1] !== '0' ? m[1]! : null;
@@ -108,7 +109,8 @@ export function isRoman(s: string): boolean {
 
 function signature(text: string): string {
   // page numbers aside, arabic or roman (`ii | OPPOSITION …` repeats `3 | OPPOSITION …`)
-  return text.toLowerCase().replace(/\d+/g, '#').replace(/\b[ivxlc]{1,7}\b/g, (w) => (isRoman(w) ? '#' : w)).replace(/\s+/g, ' ').trim();
+  // (signs aside too: OCR reads a bar as a dash, or not at all)
+  return text.toLowerCase().replace(/\d+/g, '#').replace(/\b[ivxlc]{1,7}\b/g, (w) => (isRoman(w) ? '#' : w)).replace(/[^a-z#]+/g, ' ').trim();
 }
 
 /**
