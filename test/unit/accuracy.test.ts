@@ -5,7 +5,6 @@ import { describe, expect, test } from 'vitest';
 import { openPdf } from '../../src/engine/pdf/index.ts';
 import { detectBrief, linkBrief } from '../../src/engine/pipeline.ts';
 import type { PageText } from '../../src/engine/types.ts';
-import { garbledReading } from '../fixtures/garbled-font.ts';
 import { FIXTURES, type Fixture, PENDING_FIXTURES, loadFixture } from '../fixtures/index.ts';
 import { scoreFixture } from '../fixtures/score.ts';
 
@@ -86,9 +85,10 @@ describe('generated fixtures carry their ground truth in the text layer', () => 
       // A word wrapped at its hyphen ('Cross-' / 'Examination') counts whole, and so does a word ending a sentence ('2019.').
       const tokens = [...indexText.split(' '), ...indexText.replace(/(\p{L}-) (?=\p{L})/gu, '$1').split(' ')];
       const indexWords = new Set([...tokens, ...tokens.map((t) => t.replace(/[.,;:]$/, ''))]);
-      const asRead = (w: string) => (spec.garbledIndex ? garbledReading(w) : w);
+      // A text layer that lies is set aside when the page is read (it is OCR'd): nothing of it is left to check.
+      if (spec.garbledIndex) expect(indexText.trim(), 'the lying layer is set aside').toBe('');
       for (const item of f.truth.items) {
-        for (const word of item.text.split(' ')) expect(indexWords, `${item.label}: '${word}' on the index`).toContain(asRead(word));
+        if (!spec.garbledIndex) for (const word of item.text.split(' ')) expect(indexWords, `${item.label}: '${word}' on the index`).toContain(word);
         // A row pointing at a page the file does not hold: nothing to find, and no page printed with its number.
         if (item.noDestination) {
           expect(item.targetPage).toBe(0);
