@@ -1,0 +1,100 @@
+import { PDFArray, PDFDocument, PDFRawStream, PDFRef, decodePDFRawStream, type PDFObject } from 'pdf-lib';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadFixture } from '../../../test/fixtures/index.ts';
+import { hasPdftotext, pdfFonts, pdftotextWords, searchableWords } from '../../../test/pdftotext.ts';
+import { ocrPages } from '../ocr/index.ts';
+import { openPdf } from '../pdf/index.ts';
+import type { PageText } from '../types.ts';
+import { writeReviewed, type ReviewedSet } from './write-reviewed.ts';
+
+/** The content of every page as pdf-lib reads it (a reader other than MuPDF): its streams decoded and joined. */
+async function pageContents(pdf: Uint8Array): Promise<string[]> {
+  const doc = await PDFDocument.load(pdf, { updateMetadata: false });
+  const decode = (o: PDFObject | undefined): string => {
+    const v = o instanceof PDFRef ? doc.context.lookup(o) : o;
+    if (v instanceof PDFArray) return v.asArray().map(decode).join('\n');
+    if (v instanceof PDFRawStream) return Buffer.from(decodePDFRawStream(v).decode()).toString('latin1');
+    return '';
+  };
+  return doc.getPages().map((p) => decode(p.node.Contents()));
+}
+
+const noLinks = (briefPages: number): ReviewedSet => ({ briefName: 'brief.pdf', briefPages, indexPages: [], entries: [] });
+
+describe.skipIf(!hasPdftotext())('invisible text layer on OCR pages', () => {
+  let input: Uint8Array;
+  let pages: PageText[];
+  let ocr: PageText[];
+  let output: Uint8Array;
+  let scanned: number[];
+
+  beforeAll(async () => {
+    // a brief whose index page and some tab pages are scans among text pages
+    input = (await loadFixture('mixed-brief')).brief;
+    const doc = openPdf(input);
+    try {
+      pages = Array.from({ length: doc.pageCount }, (_, i) => doc.analysePage(i + 1).text);
+      scanned = pages.filter((_, i) => doc.needsOcr(i + 1)).map((p) => p.page);
+    } finally {
+      doc.close();
+    }
+    // two scanned pages read by OCR (about a second each)
+    const read = await ocrPages(input, scanned.slice(0, 2), { workers: 2 });
+    expect(read.failed).toEqual([]);
+    ocr = read.pages;
+    for (const p of ocr) pages[p.page - 1] = p;
+    const out = openPdf(input);
+    try {
+      output = writeReviewed(out, noLinks(out.pageCount), pages);
+    } finally {
+      out.close();
+    }
+  });
+
+  it('lets pdftotext find the words OCR read, on their page, over their boxes', () => {
+    expect(scanned.length).toBeGreaterThanOrEqual(2);
+    const found = pdftotextWords(output);
+    const r = searchableWords(found, ocr);
+    expect(r.words).toBeGreaterThan(20);
+    expect(r.found / r.words, `not found: ${r.missing.slice(0, 20).join(' | ')}`).toBeGreaterThanOrEqual(0.99);
+    expect(r.placed / r.words).toBeGreaterThanOrEqual(0.99);
+    // the input's scans had no text at all
+    const before = pdftotextWords(input);
+    for (const p of ocr) expect(before[p.page - 1]).toEqual([]);
+    // a scanned page not read by OCR stays without text
+    for (const p of scanned.slice(2)) expect(found[p - 1]).toEqual([]);
+  });
+
+  it('draws nothing visible and keeps the content of every other page as it was', async () => {
+    const [a, b] = await Promise.all([pageContents(input), pageContents(output)]);
+    expect(b.length).toBe(a.length);
+    const read = new Set(ocr.map((p) => p.page));
+    for (let i = 0; i < a.length; i++) {
+      if (read.has(i + 1)) {
+        // the scan's own content, kept whole, then the layer in render mode 3 (invisible)
+        expect(b[i]).toContain(a[i]);
+        expect(b[i]).toMatch(/BT 3 Tr/);
+      } else {
+        expect(b[i], `page ${i + 1}`).toBe(a[i]);
+      }
+    }
+    const before = openPdf(input);
+    const after = openPdf(output);
+    try {
+      for (const p of read) expect(Buffer.from(after.renderPng(p, 50)).equals(Buffer.from(before.renderPng(p, 50)))).toBe(true);
+    } finally {
+      before.close();
+      after.close();
+    }
+  });
+
+  it('embeds the font of the layer', () => {
+    // the input's fonts as they were, and one more: the layer's, embedded, with a ToUnicode map so
+    // copied text comes back as read
+    const before = pdfFonts(input);
+    const after = pdfFonts(output);
+    expect(after.length).toBe(before.length + 1);
+    const added = after.filter((f) => !before.some((b) => b.name === f.name && b.type === f.type));
+    expect(added).toEqual([{ name: 'Helvetica', type: 'CID Type 0C', embedded: true, unicode: true }]);
+  });
+});
