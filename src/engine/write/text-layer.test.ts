@@ -98,3 +98,39 @@ describe.skipIf(!hasPdftotext())('invisible text layer on OCR pages', () => {
     expect(added).toEqual([{ name: 'Helvetica', type: 'CID Type 0C', embedded: true, unicode: true }]);
   });
 });
+
+describe.skipIf(!hasPdftotext())('invisible text layer on turned pages', () => {
+  it('lands on the words of a page scanned upside down and of a page shown turned (/Rotate 90)', async () => {
+    const { createPdfFromImages } = await import('../pdf/index.ts');
+    const { makeTextPdf } = await import('../pdf/make-text-pdf.ts');
+    const lines = ['Affidavit of Jane Morrison sworn May 3, 2021', 'The parties agree that the lease governs the premises.', 'Exhibit "B" (the lease) \\ page 12'];
+    const text = openPdf(makeTextPdf([lines.map((t, i) => ({ text: t, y: 120 + i * 40, size: 14 }))]));
+    // page 1 fed in upside down; page 2 scanned sideways on a landscape page that a viewer turns upright
+    const scan = createPdfFromImages([
+      { png: text.renderPng(1, 200, { rotate: 180 }), widthPt: 612, heightPt: 792 },
+      { png: text.renderPng(1, 200, { rotate: 270 }), widthPt: 792, heightPt: 612 },
+    ]);
+    text.close();
+    const lib = await PDFDocument.load(scan);
+    const { degrees } = await import('pdf-lib');
+    lib.getPage(1).setRotation(degrees(90));
+    const input = await lib.save();
+
+    const read = await ocrPages(input, [1, 2], { workers: 2 });
+    expect(read.failed).toEqual([]);
+    const byPage = read.pages.sort((a, b) => a.page - b.page);
+    expect(byPage[0]!.rotation).toBe(180);
+    expect(byPage[1]!.rotation).toBeUndefined();
+    const doc = openPdf(input);
+    const output = writeReviewed(doc, noLinks(2), byPage);
+    doc.close();
+
+    const found = pdftotextWords(output);
+    const r = searchableWords(found, byPage);
+    expect(r.words).toBeGreaterThan(20);
+    expect(r.found / r.words, `not found: ${r.missing.join(' | ')}`).toBeGreaterThanOrEqual(0.99);
+    expect(r.placed / r.words).toBeGreaterThanOrEqual(0.99);
+    // and the words run in reading order on both pages
+    for (const p of [0, 1]) expect(found[p]!.map((w) => w.text).join(' ')).toContain('agree that the lease');
+  });
+});
