@@ -134,3 +134,27 @@ describe.skipIf(!hasPdftotext())('invisible text layer on turned pages', () => {
     for (const p of [0, 1]) expect(found[p]!.map((w) => w.text).join(' ')).toContain('agree that the lease');
   });
 });
+
+describe.skipIf(!hasPdftotext())('invisible text layer: what a word may hold', () => {
+  it('keeps parentheses, backslashes, accents and Greek as read; a character the font lacks comes back as ?', async () => {
+    const { createPdfFromImages } = await import('../pdf/index.ts');
+    const { makeTextPdf } = await import('../pdf/make-text-pdf.ts');
+    const text = openPdf(makeTextPdf([[{ text: 'blank', y: 700 }]]));
+    const scan = createPdfFromImages([{ png: text.renderPng(1, 50), widthPt: 612, heightPt: 792 }]);
+    text.close();
+    // a page as OCR might give it (built by hand: the words are the test)
+    const said = ['(a)', 'C:\\files\\', 'Müller’s', '§', '“Ωmega”', 'tab—7', '中文'];
+    const words = said.map((t, i) => ({ text: t, bbox: [72 + i * 70, 100, 72 + i * 70 + 60, 114] as [number, number, number, number], confidence: 90 }));
+    const page: PageText = { page: 1, width: 612, height: 792, source: 'ocr', confidence: 90, lines: [{ text: said.join(' '), bbox: [72, 100, 552, 114], words }] };
+    const doc = openPdf(scan);
+    const out = writeReviewed(doc, noLinks(1), [page]);
+    doc.close();
+    const found = pdftotextWords(out)[0]!;
+    expect(found.map((w) => w.text)).toEqual(['(a)', 'C:\\files\\', 'Müller’s', '§', '“Ωmega”', 'tab—7', '??']);
+    // each word as wide as its box (within a tenth of a point)
+    for (const [i, w] of found.entries()) {
+      expect(Math.abs(w.bbox[0] - words[i]!.bbox[0])).toBeLessThan(0.1);
+      expect(Math.abs(w.bbox[2] - words[i]!.bbox[2])).toBeLessThan(0.1);
+    }
+  });
+});
