@@ -127,6 +127,7 @@ async function benchOcr(): Promise<void> {
   const pages = Array.from({ length: count }, (_, i) => i + 1);
   console.log(`OCR input: fixture scanned-brief, pages 1-${count} (index, dividers and body pages), ${DEFAULT_OCR_DPI} dpi; ` +
     'dense prose pages: npx tsx bench/ocr.ts');
+  let read: Awaited<ReturnType<typeof ocrPages>>['pages'] = [];
   for (const engine of (values['ocr-engine'] ?? '').split(',').filter(Boolean) as Array<'tesseract-js' | 'tesseract-cli'>) {
     if (engine === 'tesseract-cli' && !findTesseractCli()) {
       console.log('tesseract-cli: not on PATH, skipped');
@@ -136,10 +137,14 @@ async function benchOcr(): Promise<void> {
       const t0 = performance.now();
       const r = await ocrPages(f.brief, pages, { engine, workers });
       const ms = performance.now() - t0;
+      read = r.pages;
       console.log(`OCR ${engine}, ${workers} worker(s): ${Math.round(ms / count)} ms/page (${count} pages in ${Math.round(ms)} ms, ` +
         `${r.failed.length} failed)${engine === 'tesseract-js' && workers === 2 ? ` (target <= 1600) ${ms / count <= 1600 ? 'OK' : 'OVER'}` : ''}`);
     }
   }
+  // the invisible text layer written from the last reading, read back with pdftotext
+  const { searchableLine } = await import('./ocr.ts');
+  if (read.length) console.log(searchableLine(f.brief, read));
 }
 
 console.log(`machine: ${cpus()[0]?.model ?? 'unknown cpu'}, ${availableParallelism()} cores, ` +

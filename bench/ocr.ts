@@ -17,7 +17,9 @@ import { FIRST_READ_NARROWING } from '../src/engine/ocr/recognize-page.ts';
 import { createPdfFromImages, openPdf } from '../src/engine/pdf/index.ts';
 import { makeTextPdf, type TextLineSpec } from '../src/engine/pdf/make-text-pdf.ts';
 import type { PageText } from '../src/engine/types.ts';
+import { writeReviewed } from '../src/engine/write/write-reviewed.ts';
 import { scanPages } from '../test/fixtures/scan.ts';
+import { hasPdftotext, pdftotextWords, searchableWords } from '../test/pdftotext.ts';
 
 const VOCABULARY = (
   'the applicant respondent affidavit exhibit court order motion record tribunal honour evidence lease ' +
@@ -75,6 +77,28 @@ export function scan(pages: TextLineSpec[][], dpi = 300): Uint8Array {
   }
 }
 
+/**
+ * The text layer written from the last run's pages (as in Master.linked.pdf and the reviewed PDF), read
+ * back with pdftotext: the share of OCR words found on their page, and over their OCR box.
+ */
+export function searchableLine(pdf: Uint8Array, read: PageText[]): string {
+  if (!hasPdftotext()) return 'text layer: pdftotext not on PATH, not measured';
+  const doc = openPdf(pdf);
+  const t0 = performance.now();
+  let out: Uint8Array;
+  try {
+    out = writeReviewed(doc, { briefName: 'bench.pdf', briefPages: doc.pageCount, indexPages: [], entries: [] }, read);
+  } finally {
+    doc.close();
+  }
+  const ms = performance.now() - t0;
+  const r = searchableWords(pdftotextWords(out), read);
+  const pct = (n: number) => `${((100 * n) / Math.max(1, r.words)).toFixed(2)}%`;
+  return `text layer: ${read.length} OCR pages, ${r.words} words; written in ${Math.round(ms)} ms with the rest of the PDF ` +
+    `(+${Math.round((out.byteLength - pdf.byteLength) / 1024)} KB); pdftotext finds ${pct(r.found)} of the words on their page, ` +
+    `${pct(r.placed)} over their OCR box (target >= 99%)`;
+}
+
 function norm(w: string): string {
   return w.replace(/[^A-Za-z0-9]/g, '').toLowerCase();
 }
@@ -130,6 +154,8 @@ export async function benchOcr(input: {
   /** Default: the engine's default only. */
   narrowings?: number[];
   engine?: 'auto' | 'tesseract-js' | 'tesseract-cli';
+  /** Given the pages read by each run. */
+  onRead?: (pages: PageText[]) => void;
 }): Promise<OcrBenchRow[]> {
   const rows: OcrBenchRow[] = [];
   const engine = resolveOcrEngine(input.engine ?? 'tesseract-js');
@@ -144,6 +170,7 @@ export async function benchOcr(input: {
       const wallMs = performance.now() - t0;
       const cpu = process.cpuUsage(cpu0);
       clearInterval(sampler);
+      input.onRead?.(result.pages);
       rows.push({
         engine,
         dpi,
@@ -203,8 +230,10 @@ async function main(): Promise<void> {
   console.log(`machine: ${machineLine()}`);
   console.log(`input:   ${inputLine}`);
   console.log(`load:    ${loadavg().map((l) => l.toFixed(2)).join(' ')} (1/5/15-minute load average before the run)`);
+  let read: PageText[] = [];
   const rows = await benchOcr({
     pdf, printed, pages, dpis: list(values.dpi!), workers: list(values.workers!), narrowings: list(values.narrowing!), engine: values.engine as never,
+    onRead: (p) => (read = p),
   });
   console.log('engine        dpi  narrow  workers  pages  wall ms  ms/page  steady ms/page  cpu ms/page  word recall  failed  peak RSS MB');
   for (const r of rows) {
@@ -212,6 +241,7 @@ async function main(): Promise<void> {
       `${r.engine.padEnd(12)} ${String(r.dpi).padStart(4)} ${String(r.narrowing).padStart(7)} ${String(r.workers).padStart(8)} ${String(r.pages).padStart(6)} ${String(r.wallMs).padStart(8)} ${String(r.msPerPage).padStart(8)} ${String(r.steadyMsPerPage).padStart(15)} ${String(r.cpuMsPerPage ?? '-').padStart(12)} ${r.wordRecall === null ? '         -' : `${(r.wordRecall * 100).toFixed(2)}%`.padStart(12)} ${String(r.failed).padStart(7)} ${String(r.peakRssMb).padStart(12)}`,
     );
   }
+  console.log(searchableLine(pdf, read));
   console.log(`load:    ${loadavg().map((l) => l.toFixed(2)).join(' ')} (after the runs; other processes on the machine slow the wall times, not cpu ms/page)`);
 }
 

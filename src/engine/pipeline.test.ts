@@ -55,3 +55,29 @@ describe('linkBrief on a page scanned upside down', () => {
     expect(r.review.validation).toMatchObject({ broken_links: 0, success: true });
   });
 });
+
+describe('linkBrief on a scanned record', () => {
+  it('gives the record\'s scanned page a text layer where it stands after the brief; the brief\'s text pages stay as they were', async () => {
+    const { hasPdftotext, pdftotextWords } = await import('../../test/pdftotext.ts');
+    if (!hasPdftotext()) return void console.warn('pdftotext not on PATH: text layer not read back');
+    const { createPdfFromImages } = await import('./pdf/index.ts');
+    const words = 'Lease dated March 14, 2019 between Morrison Holdings and the tenant';
+    const text = openPdf(makeTextPdf([[{ text: words, y: 120, size: 14 }]]));
+    const record = createPdfFromImages([{ png: text.renderPng(1, 200), widthPt: 612, heightPt: 792 }]);
+    const source = text.pageText(1).lines[0]!.words;
+    text.close();
+    const bytes = makeTextPdf(brief());
+    const r = await linkBrief({ brief: bytes, briefName: 'brief.pdf', record, recordName: 'record.pdf' });
+    const out = pdftotextWords(r.pdf);
+    const input = pdftotextWords(bytes);
+    expect(out.length).toBe(input.length + 1);
+    expect(out.slice(0, input.length)).toEqual(input);
+    // the words of the scan on the record's page, each over the place it is printed
+    // (OCR may misread one word)
+    const last = out[input.length]!;
+    const placed = source.filter((w) => last.some((f) => f.text === w.text &&
+      Math.min(f.bbox[2], w.bbox[2]) > Math.max(f.bbox[0], w.bbox[0]) && Math.min(f.bbox[3], w.bbox[3]) > Math.max(f.bbox[1], w.bbox[1])));
+    expect(placed.length, last.map((w) => w.text).join(' ')).toBeGreaterThanOrEqual(source.length - 1);
+    expect(last.length).toBeLessThanOrEqual(source.length + 1);
+  });
+});

@@ -99,7 +99,7 @@ export async function linkBrief(input: LinkInput): Promise<LinkResult> {
       },
     });
     progress?.({ phase: 'write', done: 0, total: 1 });
-    const pdf = writeMaster(brief, record, review);
+    const pdf = writeMaster(brief, record, review, { brief: briefRead.pages, record: recordRead?.pages ?? null });
     progress?.({ phase: 'write', done: 1, total: 1 });
     brief.close();
     record?.close();

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPdf } from '../../src/engine/pdf/index.ts';
 import type { DocumentRecord, LinkRecord, StartHyperlinkingResponse } from '../../src/contract/documents.ts';
 import { loadFixture } from '../fixtures/index.ts';
+import { hasPdftotext, pdftotextWords } from '../pdftotext.ts';
 import type { TestApp } from './support/app.ts';
 import { openCaseSession, type CaseSession } from './support/case-session.ts';
 import { processed, upload, waitForDocument } from './support/documents.ts';
@@ -98,5 +99,30 @@ describe('documents: upload → OCR → index → links', () => {
     const links = await linkDocument(doc, f.truth.items.length);
     const right = f.truth.items.filter((item) => links.find((l) => l.itemOrdinal === item.ordinal)?.targetPage === item.targetPage);
     expect(right).toHaveLength(f.truth.items.length);
+
+    // Searchable: the linked PDF and the regenerated one carry the words OCR read on the scanned pages
+    // (the index's titles on the index page), as poppler reads them; the text pages read as before.
+    if (!hasPdftotext()) return void console.warn('pdftotext not on PATH: text layer not read back');
+    const download = async (version?: string) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/documents/${doc.id}/download${version ? `?version=${version}` : ''}`, headers: { cookie } });
+      expect(res.statusCode).toBe(200);
+      return new Uint8Array(res.rawPayload);
+    };
+    const regen = await t.app.inject({ method: 'POST', url: `/api/documents/${doc.id}/regenerate`, headers: { cookie } });
+    expect(regen.statusCode, regen.body).toBe(200);
+    const input = pdftotextWords(f.brief);
+    const scanned = input.flatMap((words, i) => (words.length === 0 ? [i + 1] : []));
+    expect(scanned).toContain(f.truth.indexPages[0]);
+    for (const out of [await download('engine'), await download()]) {
+      const words = pdftotextWords(out);
+      expect(words.length).toBe(input.length);
+      for (const [i, w] of input.entries()) if (w.length) expect(words[i], `text page ${i + 1}`).toEqual(w);
+      for (const p of scanned) expect(words[p - 1]!.length, `scanned page ${p}`).toBeGreaterThan(0);
+      // (as OCR read them: '2,2019' for '2, 2019')
+      const norm = (s: string) => s.split(/[\s,]+/).map((w) => w.replace(/[^\p{L}\p{N}]/gu, '').toLowerCase()).filter(Boolean);
+      const index = new Set(words[f.truth.indexPages[0]! - 1]!.flatMap((w) => norm(w.text)));
+      const titleWords = f.truth.items.flatMap((it) => norm(it.text));
+      expect(titleWords.filter((w) => index.has(w)).length / titleWords.length).toBeGreaterThan(0.9);
+    }
   }, 400_000);
 });

@@ -19,7 +19,10 @@ export const TOO_LARGE_PREFIX = 'this PDF needs more memory than allowed';
 const COMPONENTS: Record<string, number> = { DeviceGray: 1, CalGray: 1, DeviceRGB: 3, CalRGB: 3, Lab: 3, DeviceCMYK: 4 };
 
 function res(obj: mupdf.PDFObject): mupdf.PDFObject {
-  return obj.isIndirect() ? obj.resolve() : obj;
+  // MuPDF reads through a reference on every call (get, forEach, isDictionary, asName…). Resolving it
+  // by hand must not be done: mupdf.js 1.28 then saves a stream so resolved (a scan's page image)
+  // without its data when the save collects garbage.
+  return obj;
 }
 
 function components(cs: mupdf.PDFObject): number {

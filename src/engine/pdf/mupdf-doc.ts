@@ -8,6 +8,7 @@ import { appendDocument } from './append.ts';
 import { analysePage, type PageAnalysis } from './page-text.ts';
 import { pageLabelRanges } from './page-labels.ts';
 import { removeActiveContent } from './sanitize.ts';
+import { TextLayerWriter } from './text-layer.ts';
 import { checkPageLimits, checkRenderSize, type PageLimits } from './limits.ts';
 
 /** PdfDoc over a MuPDF PDFDocument. Pages are loaded per call and released at once. */
@@ -148,6 +149,15 @@ export class MupdfDoc implements PdfDoc {
     }
   }
 
+  #textLayer: TextLayerWriter | null = null;
+
+  addTextLayer(page: number, text: PageText): number {
+    const count = this.pageCount;
+    if (!Number.isInteger(page) || page < 1 || page > count) throw new RangeError(`page ${page} is outside 1..${count}`);
+    this.#textLayer ??= new TextLayerWriter(this.doc);
+    return this.#textLayer.add(page - 1, text);
+  }
+
   append(other: PdfDoc): number {
     if (!(other instanceof MupdfDoc)) throw new TypeError('can only append a document opened with openPdf');
     this.#pageObjects = null;
@@ -239,6 +249,8 @@ export class MupdfDoc implements PdfDoc {
   }
 
   close(): void {
+    this.#textLayer?.close();
+    this.#textLayer = null;
     if (this.#doc) {
       this.#doc.destroy();
       this.#doc = null;

@@ -47,3 +47,23 @@ describe('active content in the output', () => {
     doc.close();
   });
 });
+
+describe('a scanned page through the checks before saving', () => {
+  it('keeps its image: the limits check and the removal of active content leave the page as it looked', async () => {
+    const { createPdfFromImages } = await import('./index.ts');
+    const { makeTextPdf } = await import('./make-text-pdf.ts');
+    const text = openPdf(makeTextPdf([[{ text: 'Tab 1   Affidavit of Jane Morrison', y: 100 }]]));
+    const scan = createPdfFromImages([{ png: text.renderPng(1, 100), widthPt: 612, heightPt: 792 }]);
+    text.close();
+    const doc = openPdf(scan);
+    doc.checkLimits({ contentBytes: 1e8, imageBytes: 1e9 });
+    expect(doc.removeActiveContent()).toEqual([]);
+    const out = openPdf(doc.save());
+    doc.close();
+    const before = openPdf(scan);
+    // a page whose image was saved without its data renders white
+    expect(Buffer.from(out.renderPng(1, 40)).equals(Buffer.from(before.renderPng(1, 40)))).toBe(true);
+    out.close();
+    before.close();
+  });
+});

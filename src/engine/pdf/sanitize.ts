@@ -82,9 +82,12 @@ const ACTION_KINDS: Record<string, RemovedContentKind> = {
 
 const WEB_LINK = /^(https?:\/\/|mailto:)/i;
 
-/** The object an indirect reference points to; any other object itself. */
+/** The object as given: MuPDF follows a reference wherever it is read. */
 function res(obj: mupdf.PDFObject): mupdf.PDFObject {
-  return obj.isIndirect() ? obj.resolve() : obj;
+  // MuPDF reads through a reference on every call (get, forEach, isDictionary, asName…). Resolving it
+  // by hand must not be done: mupdf.js 1.28 then saves a stream so resolved (a scan's page image)
+  // without its data when the save collects garbage.
+  return obj;
 }
 
 function text(obj: mupdf.PDFObject): string {

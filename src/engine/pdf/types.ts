@@ -47,6 +47,13 @@ export interface PdfDoc {
   setPageLabels(labels: Array<string | null>): void;
   /** The page's label as a viewer shows it (its number in the file when the document defines none). */
   pageLabel(page: number): string;
+  /**
+   * Put an invisible text layer on a page from the words OCR read on it (`text.lines[].words[]`, boxes
+   * in the page's text space, see PageText.rotation): each word over its box, as wide as its box, in an
+   * embedded font, so search, selection and copy land on the scanned words. The page's own content is
+   * kept as it was. Returns the number of words written.
+   */
+  addTextLayer(page: number, text: PageText): number;
   /** Append all pages of another document at the end; returns the 1-based page where it starts. */
   append(other: PdfDoc): number;
   /** Internal links present on a page (for validation): rect and 1-based target page (null = broken/external). */

@@ -1,6 +1,13 @@
 import type { PdfDoc } from '../pdf/types.ts';
-import type { ReviewJson } from '../types.ts';
+import type { PageText, ReviewJson } from '../types.ts';
 import { outlineLevel, outlineTitle } from './outline-title.ts';
+import { addOcrTextLayers } from './text-layer.ts';
+
+/** The text read from each document's pages: pages read by OCR get an invisible text layer. */
+export interface ReadText {
+  brief?: readonly PageText[] | null;
+  record?: readonly PageText[] | null;
+}
 
 /**
  * Master.linked.pdf: the brief with the record appended (when given), one internal link per item
@@ -8,16 +15,21 @@ import { outlineLevel, outlineTitle } from './outline-title.ts';
  * order (table-of-contents sections nested as in the index). Existing annotations, links and the
  * text layer are kept, except an internal link over an item's row (left by an earlier run or drawn
  * by hand), which is replaced. Active content (scripts, launch and form actions, links to files,
- * embedded files) is removed from every output and listed in `review.removedActiveContent`. `brief`
- * and `review` are changed in place.
+ * embedded files) is removed from every output and listed in `review.removedActiveContent`. Pages
+ * read by OCR (in `text`) get an invisible text layer over the words read, so the output is searchable.
+ * `brief` and `review` are changed in place.
  */
-export function writeMaster(brief: PdfDoc, record: PdfDoc | null, review: ReviewJson): Uint8Array {
+export function writeMaster(brief: PdfDoc, record: PdfDoc | null, review: ReviewJson, text: ReadText = {}): Uint8Array {
+  let recordStart = 0;
   if (record) {
     const start = brief.append(record);
     if (review.record && start !== review.record.offset + 1) {
       throw new Error(`record appended at page ${start}, expected ${review.record.offset + 1}`);
     }
+    recordStart = start;
   }
+  if (text.brief) addOcrTextLayers(brief, text.brief);
+  if (text.record && recordStart) addOcrTextLayers(brief, text.record, recordStart - 1);
   const items = new Map(review.index.items.map((it) => [it.ordinal, it]));
   const outline: Array<{ title: string; page: number; level: number }> = [];
   for (const link of review.links) {

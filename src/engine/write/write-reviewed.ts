@@ -1,7 +1,7 @@
 import { validateMaster } from '../link.ts';
 import { openPdf } from '../pdf/index.ts';
 import type { PdfDoc } from '../pdf/types.ts';
-import type { BBox, ItemType, ReviewJson } from '../types.ts';
+import type { BBox, ItemType, PageText, ReviewJson } from '../types.ts';
 import { isExternalUri, overSameRow } from '../util/geometry.ts';
 import { writeMaster } from './write-master.ts';
 
@@ -62,11 +62,13 @@ export function reviewedReview(set: ReviewedSet): ReviewJson {
 /**
  * The reviewed PDF, written from the uploaded original (never from an earlier output, so no old link
  * lingers): internal links over the rows of removed entries deleted, one link per kept entry with a
- * destination, bookmarks for exactly those. `doc` is the original, changed in place.
+ * destination, bookmarks for exactly those; pages read by OCR (in `pages`, the text stored when the
+ * document was read) get their invisible text layer as in Master.linked.pdf. `doc` is the original,
+ * changed in place.
  */
-export function writeReviewed(doc: PdfDoc, set: ReviewedSet): Uint8Array {
+export function writeReviewed(doc: PdfDoc, set: ReviewedSet, pages: readonly PageText[] | null = null): Uint8Array {
   for (const e of set.entries) if (e.removed && e.srcPage >= 1 && e.srcPage <= doc.pageCount) doc.deleteLinksAt(e.srcPage, e.bbox);
-  return writeMaster(doc, null, reviewedReview(set));
+  return writeMaster(doc, null, reviewedReview(set), { brief: pages });
 }
 
 /**

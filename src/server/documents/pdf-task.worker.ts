@@ -73,7 +73,7 @@ async function link(t: Extract<PdfTask, { op: 'link' }>): Promise<LinkOutcome> {
       ? resolveDestinations({ items: detection.items, indexPages: detection.pages, source: pages, record: null })
       : [];
     const review = buildReview({ briefName: t.briefName, briefPages: doc.pageCount, detection, destinations });
-    const pdf = writeMaster(doc, null, review);
+    const pdf = writeMaster(doc, null, review, { brief: pages });
     review.validation = validateMaster(pdf, review);
     await writeFileAtomic(t.outputPath, pdf);
     await writeFileAtomic(t.reviewPath, JSON.stringify(review, null, 2));

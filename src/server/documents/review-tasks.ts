@@ -12,7 +12,7 @@ import { layoutPages } from '../../engine/index/page-layout.ts';
 import { printedPageLabels } from '../../engine/resolve/printed-pages.ts';
 import { setPrintedLabels } from '../../engine/write/write-master.ts';
 import { validateReviewed, writeReviewed } from '../../engine/write/write-reviewed.ts';
-import { loadPages } from './page-store.ts';
+import { loadOcrPages, loadPages } from './page-store.ts';
 import type { PackageOutcome, PdfTask, RegenerateOutcome } from './pdf-task-types.ts';
 
 const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
@@ -26,11 +26,6 @@ function pageCountOf(bytes: Uint8Array): number {
   }
 }
 
-/** The number printed on each page as read when the document was processed; null without that text. */
-function printedFor(pageCount: number, t: Extract<PdfTask, { op: 'regenerate' }>): Array<string | null> | null {
-  const pages = loadPages(pageCount, t.pagesPath, t.ocrPagesPath);
-  return pages ? printedPageLabels(layoutPages(pages)) : null;
-}
 
 export async function regenerate(t: Extract<PdfTask, { op: 'regenerate' }>): Promise<RegenerateOutcome> {
   const doc = openPdf(new Uint8Array(readFileSync(t.sourcePath)));
@@ -39,9 +34,12 @@ export async function regenerate(t: Extract<PdfTask, { op: 'regenerate' }>): Pro
   let pageLabels: Array<string | null> | null;
   try {
     pageCount = doc.pageCount;
-    const printed = printedFor(pageCount, t);
+    // the text read when the document was processed: the numbers printed on its pages, and the
+    // words OCR read for the invisible text layer of scanned pages
+    const pages = loadPages(pageCount, t.pagesPath, t.ocrPagesPath);
+    const printed = pages ? printedPageLabels(layoutPages(pages)) : null;
     pageLabels = printed ? setPrintedLabels(doc, printed) : null;
-    pdf = writeReviewed(doc, { ...t.set, briefPages: pageCount });
+    pdf = writeReviewed(doc, { ...t.set, briefPages: pageCount }, pages ?? loadOcrPages(t.ocrPagesPath));
   } finally {
     doc.close();
   }
