@@ -61,7 +61,7 @@ export function RecentDocuments({ items, loading }: { items: RecentDoc[] | undef
                 const busy = retry.isPending && retry.variables?.id === d.id;
                 return (
                   <tr key={d.id} className="border-b border-border last:border-0" data-testid={`recent-doc-${d.id}`}>
-                    <td className={`${td} max-w-[16rem] break-words font-medium`}>
+                    <td className={`${td} min-w-[10rem] max-w-[16rem] font-medium [overflow-wrap:anywhere]`}>
                       <Link to={`/cases/${d.caseId}`} className="hover:underline">
                         {d.title}
                       </Link>
