@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createCaseThroughApi, registerThroughApi, uniqueSuffix } from './helpers.ts';
+import { createCaseThroughApi, registerThroughApi, toastWith, uniqueSuffix } from './helpers.ts';
 import { fixturePdf, uploadThroughApi } from './documents-helpers.ts';
 
 async function indexedDocument(page: Page, caseId: string, title: string): Promise<string> {
@@ -37,7 +37,7 @@ test('System Status refreshes itself and Retry Links turns a document from none 
   await expect(row.getByText('ok', { exact: true })).toBeVisible();
   await expect(row.getByText('none', { exact: true })).toBeVisible();
   const count = await (await page.request.get(`/api/documents/${first}`)).json() as { index_count: number };
-  await expect(row.getByRole('cell').nth(3)).toHaveText(String(count.index_count));
+  await expect(row.getByRole('cell').nth(3)).toHaveText(String(count.index_count), { useInnerText: true });
 
   // a document uploaded after the page opened shows up without a reload (auto-refresh every 10 s)
   const second = await indexedDocument(page, created.id, `Second brief ${uniqueSuffix()}`);
@@ -65,7 +65,7 @@ test('Report an Issue from the header menu is listed on the status page; a 404 o
   await dialog.getByLabel('Which document (optional)').selectOption({ label: title });
   await dialog.getByRole('button', { name: 'Send report' }).click();
   await expect(dialog).toHaveCount(0);
-  await expect(page.getByText('Issue reported')).toBeVisible();
+  await expect(toastWith(page, 'Issue reported')).toContainText('within 24 hours');
 
   await page.goto('/status');
   const report = page.getByTestId('issue-report').filter({ hasText: text });

@@ -54,7 +54,7 @@ function CaseSummary({ item, onEdit }: { item: CaseRecord; onEdit: () => void })
           </div>
         </dl>
       </div>
-      <div className="flex flex-wrap items-center gap-2 border-t border-border px-5 py-3">
+      <div className="flex flex-wrap items-center gap-1.5 border-t border-border px-4 py-3">
         <Button size="sm" onClick={open}>
           <FolderOpen aria-hidden />
           Open
@@ -64,7 +64,7 @@ function CaseSummary({ item, onEdit }: { item: CaseRecord; onEdit: () => void })
           Edit
         </Button>
         <DeleteCaseDialog item={item}>
-          <Button size="sm" variant="ghost" className="ml-auto text-destructive hover:bg-destructive-soft" aria-label={`Delete case ${item.caseNumber}`}>
+          <Button size="sm" variant="ghost" className="ml-auto px-2 text-destructive hover:bg-destructive-soft" aria-label={`Delete case ${item.caseNumber}`}>
             <Trash2 aria-hidden />
             Delete
           </Button>

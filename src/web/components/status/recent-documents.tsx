@@ -9,7 +9,13 @@ import { Button } from '../ui/button.tsx';
 import { formatDateTime } from './status-cards.tsx';
 
 const th = 'px-3 py-2.5 text-left text-xs font-semibold uppercase tracking-wide text-muted-foreground';
-const td = 'px-3 py-2.5 align-middle';
+// On a phone each row becomes a small card: the title across, then labelled cells two by two.
+const td = 'px-3 py-2.5 align-middle max-sm:flex max-sm:items-center max-sm:gap-2 max-sm:py-1';
+
+/** The column's name before a cell's value, shown on phones only (where the table head is hidden). */
+function CellLabel({ children }: { children: string }) {
+  return <span className="w-14 shrink-0 text-xs text-muted-foreground sm:hidden">{children}</span>;
+}
 
 /** Index badge: ok green, pending amber, error red, otherwise grey (spec §2). */
 function IndexBadge({ status }: { status: string }) {
@@ -31,8 +37,8 @@ export function RecentDocuments({ items, loading }: { items: RecentDoc[] | undef
   return (
     <>
       <div className="overflow-x-auto rounded-xl border border-border bg-card shadow-sm">
-        <table className="w-full min-w-[36rem] text-sm">
-          <thead className="border-b border-border bg-muted/40">
+        <table className="w-full text-sm max-sm:block">
+          <thead className="border-b border-border bg-muted/40 max-sm:hidden">
             <tr>
               <th className={th}>Title</th>
               <th className={th}>Created</th>
@@ -42,7 +48,7 @@ export function RecentDocuments({ items, loading }: { items: RecentDoc[] | undef
               <th className={th}>Actions</th>
             </tr>
           </thead>
-          <tbody>
+          <tbody className="max-sm:block">
             {loading ? (
               <tr>
                 <td className={`${td} text-muted-foreground`} colSpan={6}>
@@ -60,21 +66,29 @@ export function RecentDocuments({ items, loading }: { items: RecentDoc[] | undef
                 const kind = retryFor(d);
                 const busy = retry.isPending && retry.variables?.id === d.id;
                 return (
-                  <tr key={d.id} className="border-b border-border last:border-0" data-testid={`recent-doc-${d.id}`}>
-                    <td className={`${td} min-w-[10rem] max-w-[16rem] font-medium [overflow-wrap:anywhere]`}>
+                  <tr key={d.id} className="border-b border-border last:border-0 max-sm:grid max-sm:grid-cols-2 max-sm:py-2" data-testid={`recent-doc-${d.id}`}>
+                    <td className={`${td} min-w-0 font-medium [overflow-wrap:anywhere] max-sm:col-span-2 sm:min-w-[10rem] sm:max-w-[16rem]`}>
                       <Link to={`/cases/${d.caseId}`} className="hover:underline">
                         {d.title}
                       </Link>
                     </td>
-                    <td className={`${td} whitespace-nowrap text-muted-foreground`}>{formatDateTime(d.created)}</td>
+                    <td className={`${td} whitespace-nowrap text-muted-foreground max-sm:col-span-2`}>
+                      <CellLabel>Created</CellLabel>
+                      {formatDateTime(d.created)}
+                    </td>
                     <td className={td}>
+                      <CellLabel>Index</CellLabel>
                       <IndexBadge status={d.index_status} />
                     </td>
-                    <td className={td}>{typeof d.index_count === 'number' ? d.index_count : '—'}</td>
                     <td className={td}>
-                      <Badge variant={d.has_links ? 'success' : 'default'}>{d.has_links ? 'linked' : 'none'}</Badge>
+                      <CellLabel>Count</CellLabel>
+                      {typeof d.index_count === 'number' ? d.index_count : '—'}
                     </td>
                     <td className={td}>
+                      <CellLabel>Links</CellLabel>
+                      <Badge variant={d.has_links ? 'success' : 'default'}>{d.has_links ? 'linked' : 'none'}</Badge>
+                    </td>
+                    <td className={`${td} max-sm:empty:hidden`}>
                       {kind ? (
                         <Button size="sm" variant="outline" disabled={busy} onClick={() => run(d.id, kind)}>
                           {LABEL[kind]}
