@@ -79,4 +79,10 @@ test('Report an Issue from the header menu is listed on the status page; a 404 o
   await expect(page.getByText('Workflow', { exact: true })).toHaveCount(0);
   await page.getByRole('button', { name: 'Report an Issue' }).click();
   await expect(page.getByRole('dialog').getByText(`/cases/${created.id}/no-such-screen`)).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // Help, which tells people to use the button, has it
+  await page.goto('/help');
+  await page.getByRole('button', { name: 'Report an Issue' }).click();
+  await expect(page.getByRole('dialog', { name: 'Report an Issue' })).toBeVisible();
 });
