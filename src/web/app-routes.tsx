@@ -12,6 +12,7 @@ import { ReanalyzePage } from './pages/reanalyze-page.tsx';
 import { PrivacyPage } from './pages/privacy-page.tsx';
 import { SignInPage } from './pages/sign-in-page.tsx';
 import { SignUpPage } from './pages/sign-up-page.tsx';
+import { StatusPage } from './pages/status-page.tsx';
 import { TermsPage } from './pages/terms-page.tsx';
 import { PageSpinner } from './components/ui/spinner.tsx';
 
@@ -68,6 +69,7 @@ export function AppRoutes({ set }: { set: RouteSet }) {
       <Route path="/court-ready" element={<CourtSubmitPage />} />
       <Route path="/help" element={<HelpPage />} />
       <Route path="/people" element={<PeoplePage />} />
+      <Route path="/status" element={<StatusPage />} />
       <Route path="/privacy-policy" element={<PrivacyPage />} />
       <Route path="/terms-of-service" element={<TermsPage />} />
       <Route path="/signin" element={<Navigate to="/" replace />} />

@@ -48,6 +48,22 @@ describe('upload: bad input', () => {
     expect(filesUnder(t.storage.root)).toEqual([]);
   });
 
+  it('refuses two files in one request with a clear message and keeps neither', async () => {
+    const before = await documentCount();
+    const one = multipart({ caseId }, { name: 'one.pdf', bytes: pdf() });
+    const two = multipart({}, { name: 'two.pdf', bytes: pdf() });
+    // the second file's part, under the first body's boundary
+    const boundary = one.headers['content-type'].split('boundary=')[1]!;
+    const otherBoundary = two.headers['content-type'].split('boundary=')[1]!;
+    const secondPart = Buffer.from(two.payload.toString('latin1').replaceAll(otherBoundary, boundary), 'latin1').subarray(0, -`--${boundary}--\r\n`.length);
+    const payload = Buffer.concat([one.payload.subarray(0, -`--${boundary}--\r\n`.length), secondPart, Buffer.from(`--${boundary}--\r\n`)]);
+    const res = await t.app.inject({ method: 'POST', url: '/api/upload/document', headers: { cookie, ...one.headers }, payload });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({ message: 'Send one PDF per upload request; each file is uploaded on its own.', field: 'file' });
+    expect(await documentCount()).toBe(before);
+    expect(filesUnder(t.storage.root)).toEqual([]);
+  });
+
   it('answers 413 with a clear message above MAX_UPLOAD_MB and keeps nothing', async () => {
     const before = await documentCount();
     const big = new Uint8Array(1024 * 1024 + 10);

@@ -250,6 +250,9 @@ test('dropping files on the panel: PDFs are listed, anything else is silently le
   await expect(files).toContainText('exhibit-b.pdf');
   await expect(panel.getByRole('button', { name: 'Upload 2 Files' })).toBeEnabled();
   await expect(panel).toContainText('With several files, each document takes its file name as its title.');
+  // a title or alias typed here would describe one document only: not offered for several
+  await expect(panel.getByLabel(/Document Alias/)).toHaveCount(0);
+  await expect(panel.getByLabel(/Document Title/)).toHaveCount(0);
   await panel.getByRole('button', { name: 'Cancel' }).click();
   await expect(panel).toHaveCount(0);
 });

@@ -13,6 +13,7 @@ import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
 
 export const NOT_PDF_MESSAGE = 'Please select a PDF file.';
+export const ONE_FILE_MESSAGE = 'Send one PDF per upload request; each file is uploaded on its own.';
 const MAGIC = Buffer.from('%PDF-');
 const HEAD_BYTES = 1024;
 
@@ -148,6 +149,9 @@ export async function receiveUpload(req: FastifyRequest, uploadDir: string, maxB
       throw new AppError('payload_too_large', `The file is larger than the ${Math.round(maxBytes / 1048576)} MB upload limit.`, 'file');
     }
     if (e.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new AppError('validation', 'Send the file as multipart/form-data', 'file');
+    // the multipart reader allows one file (and a few fields) per request; say so instead of 'reach files limit'
+    if (e.code === 'FST_FILES_LIMIT') throw new AppError('validation', ONE_FILE_MESSAGE, 'file');
+    if (e.code === 'FST_FIELDS_LIMIT' || e.code === 'FST_PARTS_LIMIT') throw new AppError('validation', 'The upload has more form fields than it may', 'file');
     throw err;
   } finally {
     socket?.setTimeout(0);

@@ -20,11 +20,14 @@ function settleWithoutCrashing(): void {
   proto.__settlesSafely = true;
   for (const name of ['complete', 'fail'] as const) {
     const original = proto[name] as Settle;
-    proto[name] = function (this: ThisParameterType<Settle>, ...args: unknown[]) {
+    const safe = function (this: ThisParameterType<Settle>, ...args: unknown[]) {
       const settled = original.apply(this, args);
       settled.catch((err: unknown) => this.emit('error', err));
       return settled;
     };
+    // PgBoss exposes the manager's functions under their names (boss.complete, boss.fail): keep them.
+    Object.defineProperty(safe, 'name', { value: name });
+    proto[name] = safe;
   }
 }
 

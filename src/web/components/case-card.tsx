@@ -14,7 +14,7 @@ export function CaseCard({ item }: { item: CaseRecord }) {
   return (
     <li
       aria-label={`Case ${item.caseNumber}`}
-      className="flex flex-col rounded-xl border border-border bg-card shadow-sm transition-shadow hover:shadow-md"
+      className="flex min-w-0 flex-col rounded-xl border border-border bg-card shadow-sm transition-shadow hover:shadow-md"
     >
       {editing ? <CaseEditForm item={item} onDone={() => setEditing(false)} /> : <CaseSummary item={item} onEdit={() => setEditing(true)} />}
     </li>
@@ -29,19 +29,21 @@ function CaseSummary({ item, onEdit }: { item: CaseRecord; onEdit: () => void })
   };
   return (
     <>
-      <div className="flex-1 p-5">
+      <div className="min-w-0 flex-1 p-5">
         <div className="flex items-start justify-between gap-3">
-          <p className="font-mono text-xs font-medium tracking-wide text-muted-foreground">{item.caseNumber}</p>
+          <p className="min-w-0 break-all font-mono text-xs font-medium tracking-wide text-muted-foreground">{item.caseNumber}</p>
           <Badge variant={item.status === 'active' ? 'success' : 'default'} className="capitalize">
             {item.status}
           </Badge>
         </div>
-        <h3 className="mt-2 line-clamp-2 text-base font-semibold leading-snug">{item.title}</h3>
-        <dl className="mt-4 grid gap-1.5 text-sm text-muted-foreground">
-          <div className="flex items-center gap-2">
-            <Scale aria-hidden className="size-4 shrink-0" />
+        <h3 className="mt-2 line-clamp-2 break-words text-base font-semibold leading-snug" title={item.title}>
+          {item.title}
+        </h3>
+        <dl className="mt-4 grid grid-cols-1 gap-1.5 text-sm text-muted-foreground">
+          <div className="flex items-start gap-2">
+            <Scale aria-hidden className="mt-0.5 size-4 shrink-0" />
             <dt className="sr-only">Parties</dt>
-            <dd className="truncate">
+            <dd className="line-clamp-3 min-w-0 break-words [overflow-wrap:anywhere]" title={`${item.plaintiff} v. ${item.defendant}`}>
               {item.plaintiff} v. {item.defendant}
             </dd>
           </div>
@@ -52,7 +54,7 @@ function CaseSummary({ item, onEdit }: { item: CaseRecord; onEdit: () => void })
           </div>
         </dl>
       </div>
-      <div className="flex items-center gap-2 border-t border-border px-5 py-3">
+      <div className="flex flex-wrap items-center gap-1.5 border-t border-border px-4 py-3">
         <Button size="sm" onClick={open}>
           <FolderOpen aria-hidden />
           Open
@@ -62,7 +64,7 @@ function CaseSummary({ item, onEdit }: { item: CaseRecord; onEdit: () => void })
           Edit
         </Button>
         <DeleteCaseDialog item={item}>
-          <Button size="sm" variant="ghost" className="ml-auto text-destructive hover:bg-destructive-soft" aria-label={`Delete case ${item.caseNumber}`}>
+          <Button size="sm" variant="ghost" className="ml-auto px-2 text-destructive hover:bg-destructive-soft" aria-label={`Delete case ${item.caseNumber}`}>
             <Trash2 aria-hidden />
             Delete
           </Button>

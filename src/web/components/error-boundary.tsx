@@ -1,5 +1,6 @@
 import { AlertTriangle } from 'lucide-react';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { ReportIssueButton } from './report-issue.tsx';
 import { Button } from './ui/button.tsx';
 
 interface State {
@@ -33,9 +34,10 @@ export function ErrorFallback({ message, onReset }: { message?: string; onReset:
         </div>
         <h1 className="text-xl font-semibold">Something went wrong</h1>
         <p className="mt-2 text-sm text-muted-foreground">{message || 'An unexpected error occurred'}</p>
-        <Button className="mt-6" onClick={onReset}>
-          Try again
-        </Button>
+        <div className="mt-6 flex flex-wrap justify-center gap-3">
+          <Button onClick={onReset}>Try again</Button>
+          <ReportIssueButton />
+        </div>
       </div>
     </div>
   );

@@ -1,6 +1,8 @@
-import { LayoutDashboard, LogOut, Users } from 'lucide-react';
+import { Activity, Bug, LayoutDashboard, LogOut, Users } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { avatarInitials, displayName, type User } from '../../contract/auth.ts';
+import { ReportIssueDialog } from './report-issue.tsx';
 import { Avatar } from './ui/avatar.tsx';
 import {
   DropdownMenu,
@@ -11,10 +13,12 @@ import {
   DropdownMenuTrigger,
 } from './ui/dropdown-menu.tsx';
 
-/** Avatar button opening the account menu: full name, email, Dashboard, People, Log out (spec §2, §3). */
+/** Avatar button opening the account menu: full name, email, Dashboard, People, System Status, Report an Issue, Log out (spec §2, §3). */
 export function UserMenu({ user }: { user: User }) {
   const name = displayName(user);
+  const [reporting, setReporting] = useState(false);
   return (
+    <>
     <DropdownMenu>
       <DropdownMenuTrigger
         aria-label={`Account menu for ${name}`}
@@ -41,6 +45,17 @@ export function UserMenu({ user }: { user: User }) {
           </Link>
         </DropdownMenuItem>
         <DropdownMenuItem asChild>
+          <Link to="/status">
+            <Activity aria-hidden />
+            System Status
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => setReporting(true)}>
+          <Bug aria-hidden />
+          Report an Issue
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
           <a href="/api/logout">
             <LogOut aria-hidden />
             Log out
@@ -48,5 +63,7 @@ export function UserMenu({ user }: { user: User }) {
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>
+    <ReportIssueDialog open={reporting} onOpenChange={setReporting} />
+    </>
   );
 }

@@ -32,7 +32,7 @@ export function CaseManagementPage() {
         ) : cases.isError ? (
           <ErrorFallback message={errorReason(cases.error)} onReset={() => void cases.refetch()} />
         ) : cases.data && cases.data.length > 0 ? (
-          <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+          <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3">
             {cases.data.map((c) => (
               <CaseCard key={c.id} item={c} />
             ))}

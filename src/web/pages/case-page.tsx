@@ -72,7 +72,7 @@ export function CasePage() {
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0">
           <p className="font-mono text-sm text-muted-foreground">{c.caseNumber}</p>
-          <h1 className="mt-1 font-serif text-3xl font-semibold text-primary">{c.title}</h1>
+          <h1 className="mt-1 break-words font-serif text-3xl font-semibold text-primary [overflow-wrap:anywhere]">{c.title}</h1>
         </div>
         <div className="flex items-center gap-2">
           <Badge aria-live="polite">{count} selected</Badge>

@@ -1,6 +1,7 @@
 import { AlertCircle, FileUp, FolderPlus, Link2, LifeBuoy, SearchCheck, Download } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { DocumentPage, DocumentSection } from '../components/document-page.tsx';
+import { ReportIssueButton } from '../components/report-issue.tsx';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '../components/ui/accordion.tsx';
 import { useLimits } from '../lib/limits.ts';
 
@@ -62,7 +63,8 @@ export function HelpPage() {
             then regenerate the PDF before approving it.
           </Trouble>
           <Trouble icon={<LifeBuoy aria-hidden />} title="Need more help?">
-            Use the ‘Report an Issue’ button in the app to describe the problem. We answer non-critical issues within 24 hours.
+            Use the ‘Report an Issue’ button (in the menu under your initials, top right, and on every error screen) to describe the problem. We answer non-critical issues within 24 hours.
+            <ReportIssueButton className="mt-3 flex w-fit" />
           </Trouble>
         </div>
       </DocumentSection>

@@ -1,4 +1,5 @@
 import { DocumentPage, DocumentSection } from '../components/document-page.tsx';
+import { ReportIssueButton } from '../components/report-issue.tsx';
 import { useLimits } from '../lib/limits.ts';
 
 /** Privacy Policy (spec §2 sections), with the configured retention period and upload limit. */
@@ -41,9 +42,10 @@ export function PrivacyPage() {
       </DocumentSection>
       <DocumentSection title="Contact Us">
         <p>
-          Questions about this policy or requests to delete your data can be sent through the ‘Report an Issue’ button in the
-          application. We respond to non-critical requests within 24 hours.
+          Questions about this policy or requests to delete your data can be sent through the ‘Report an Issue’ button (in the menu under your initials, top right, and on every error screen). We respond to
+          non-critical requests within 24 hours.
         </p>
+        <ReportIssueButton />
       </DocumentSection>
     </DocumentPage>
   );

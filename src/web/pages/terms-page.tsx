@@ -1,4 +1,5 @@
 import { DocumentPage, DocumentSection } from '../components/document-page.tsx';
+import { ReportIssueButton } from '../components/report-issue.tsx';
 import { useLimits } from '../lib/limits.ts';
 
 /** Terms of Service (spec §2 sections), with the configured upload limit and retention period. */
@@ -48,7 +49,8 @@ export function TermsPage() {
         </p>
       </DocumentSection>
       <DocumentSection title="Support">
-        <p>Support is available through the ‘Report an Issue’ button in the application; non-critical issues are answered within 24 hours.</p>
+        <p>Support is available through the ‘Report an Issue’ button (in the menu under your initials, top right, and on every error screen); non-critical issues are answered within 24 hours.</p>
+        <ReportIssueButton />
       </DocumentSection>
     </DocumentPage>
   );

@@ -10,8 +10,26 @@ export interface DocumentDetails {
   alias: string;
 }
 
-/** The optional details of the next upload, with title suggestions from earlier documents (spec §2, §5). */
+/**
+ * The optional details of the next upload, with title suggestions from earlier documents (spec §2, §5).
+ * A title, file number and alias describe one document: with several files they are not offered (each
+ * document takes its file name; Edit gives one its own title or alias afterwards).
+ */
 export function DocumentDetailsForm({ value, onChange, several }: { value: DocumentDetails; onChange: (v: DocumentDetails) => void; several: boolean }) {
+  if (several) {
+    return (
+      <fieldset className="grid gap-2 rounded-lg border border-border bg-muted/40 p-4">
+        <legend className="px-1 text-sm font-semibold">Document Details</legend>
+        <p className="text-sm text-muted-foreground">
+          With several files, each document takes its file name as its title. Give a document its own title or alias afterwards with Edit.
+        </p>
+      </fieldset>
+    );
+  }
+  return <SingleDocumentDetails value={value} onChange={onChange} />;
+}
+
+function SingleDocumentDetails({ value, onChange }: { value: DocumentDetails; onChange: (v: DocumentDetails) => void }) {
   const [open, setOpen] = useState(false);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const suggestions = useMemorySuggestions(value.title);
@@ -74,7 +92,6 @@ export function DocumentDetailsForm({ value, onChange, several }: { value: Docum
             ))}
           </ul>
         ) : null}
-        {several ? <p className="text-xs text-muted-foreground">With several files, each document takes its file name as its title.</p> : null}
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="grid gap-1.5">

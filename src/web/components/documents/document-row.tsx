@@ -27,7 +27,7 @@ interface RowProps {
 export function DocumentRow({ doc, caseId, selected, onSelect }: RowProps) {
   const [editing, setEditing] = useState(false);
   return (
-    <li aria-label={`Document ${doc.title}`} className="grid gap-3 px-4 py-4 sm:px-5">
+    <li aria-label={`Document ${doc.title}`} className="grid grid-cols-1 gap-3 px-4 py-4 sm:px-5">
       <div className="flex items-start gap-3">
         <input
           type="checkbox"
@@ -42,8 +42,8 @@ export function DocumentRow({ doc, caseId, selected, onSelect }: RowProps) {
           ) : (
             <>
               <div className="flex flex-wrap items-baseline gap-x-2">
-                <h3 className="truncate font-medium">{doc.title}</h3>
-                {doc.alias ? <span className="text-sm text-muted-foreground">({doc.alias})</span> : null}
+                <h3 className="min-w-0 font-medium [overflow-wrap:anywhere]">{doc.title}</h3>
+                {doc.alias ? <span className="min-w-0 text-sm [overflow-wrap:anywhere] text-muted-foreground">({doc.alias})</span> : null}
               </div>
               <p className="mt-0.5 truncate text-xs text-muted-foreground">
                 {doc.originalName} · {formatMb(doc.fileSize)}

@@ -37,12 +37,12 @@ export function WorkflowPanel({ caseId, documents, selected, onSelectedChange, o
       <h2 id="workflow-heading" className="border-b border-border px-5 py-4 text-base font-semibold">
         Workflow
       </h2>
-      <div className="grid divide-y divide-border lg:grid-cols-3 lg:divide-x lg:divide-y-0">
+      <div className="grid grid-cols-1 divide-y divide-border lg:grid-cols-3 lg:divide-x lg:divide-y-0">
         <Step number={4} title="AI Hyperlinking" hint="Select documents for AI hyperlinking" icon={<Zap aria-hidden />}>
           {ready.length === 0 ? (
             <Empty>Documents appear here once their index is detected.</Empty>
           ) : (
-            <ul className="grid gap-1.5" aria-label="Ready for hyperlinking">
+            <ul className="grid grid-cols-1 gap-1.5" aria-label="Ready for hyperlinking">
               {ready.map((d) => (
                 <li key={d.id} className="flex items-center gap-2 text-sm">
                   <input
@@ -79,7 +79,7 @@ export function WorkflowPanel({ caseId, documents, selected, onSelectedChange, o
           {toReview.length === 0 ? (
             <Empty>Nothing waits for review.</Empty>
           ) : (
-            <ul className="mt-3 grid gap-3" aria-label="Awaiting review">
+            <ul className="mt-3 grid grid-cols-1 gap-3" aria-label="Awaiting review">
               {toReview.map((d) => (
                 <ReviewRow key={d.id} doc={d} caseId={caseId} reviewer={name.trim()} />
               ))}
@@ -94,7 +94,7 @@ export function WorkflowPanel({ caseId, documents, selected, onSelectedChange, o
           {toSubmit.length === 0 ? (
             <Empty>Approved documents appear here.</Empty>
           ) : (
-            <ul className="grid gap-1.5 text-sm" aria-label="Ready to file">
+            <ul className="grid grid-cols-1 gap-1.5 text-sm" aria-label="Ready to file">
               {toSubmit.map((d) => (
                 <li key={d.id} className="flex items-center gap-2">
                   <CheckCircle2 aria-hidden className="size-4 shrink-0 text-success" />
@@ -187,10 +187,10 @@ function StatusOverview({ caseId, documents }: { caseId: string; documents: Docu
   return (
     <div className="border-t border-border px-5 py-4">
       <h3 className="mb-2 text-sm font-semibold">Status overview</h3>
-      <ul aria-label="Workflow stages" className="grid gap-2">
+      <ul aria-label="Workflow stages" className="grid grid-cols-1 gap-2">
         {documents.map((d) => (
           <li key={d.id} aria-label={`Stage of ${d.title}`} className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
-            <span className="min-w-0 flex-1 truncate">{d.title}</span>
+            <span className="min-w-0 basis-full truncate sm:basis-0 sm:flex-1">{d.title}</span>
             <StageDots stage={d.workflowStage} />
             <span className="w-40 text-xs text-muted-foreground">
               {d.workflowStage}. {STAGE_NAMES[d.workflowStage]}

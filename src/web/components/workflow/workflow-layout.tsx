@@ -1,14 +1,26 @@
 import { ListChecks } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useLocation } from 'react-router';
+import { matchPath, useLocation } from 'react-router';
 import { WORKFLOW_STEPS } from '../../lib/workflow.ts';
 import { WorkflowSidebar, useWorkflow } from './workflow-sidebar.tsx';
 
-const WORKFLOW_PATHS = [/^\/case-management$/, /^\/cases(\/|$)/, /^\/ocr$/, /^\/links$/, /^\/hyperlinks$/, /^\/instant$/, /^\/court-ready$/, /^\/review$/];
+/** The case workflow's screens (app-routes.tsx); any other path, a 404 included, has no sidebar. */
+const WORKFLOW_ROUTES = [
+  '/case-management',
+  '/cases',
+  '/cases/:caseId',
+  '/cases/:caseId/ocr',
+  '/cases/:caseId/review',
+  '/cases/:caseId/review/:docId',
+  '/cases/:caseId/reanalyze',
+  '/ocr',
+  '/instant',
+  '/court-ready',
+];
 
 /** Whether a signed-in path belongs to the case workflow (the sidebar is never shown on /). */
 export function showsWorkflow(pathname: string): boolean {
-  return WORKFLOW_PATHS.some((re) => re.test(pathname));
+  return WORKFLOW_ROUTES.some((pattern) => matchPath(pattern, pathname) !== null);
 }
 
 /**

@@ -67,7 +67,7 @@ export function WorkflowSidebar() {
       {c ? (
         <div className="rounded-lg border border-border bg-muted/40 p-4">
           <p className="font-mono text-xs text-muted-foreground">{c.caseNumber}</p>
-          <p className="mt-1 line-clamp-2 font-semibold leading-snug">{c.title}</p>
+          <p className="mt-1 line-clamp-2 font-semibold leading-snug [overflow-wrap:anywhere]">{c.title}</p>
           <div className="mt-2 flex items-center justify-between gap-2 text-xs text-muted-foreground">
             <span>Created {formatDate(c.createdAt)}</span>
             <Badge variant={c.status === 'active' ? 'success' : 'default'} className="capitalize">

@@ -1,0 +1,65 @@
+// 'Report an Issue': a report is stored as a conversation titled ISSUE_REPORT_TITLE (about a document,
+// or general), the person's text its first message and the page they were on a second one; the status
+// page lists them for the people who run the deployment.
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { displayName } from '../../contract/auth.ts';
+import { ISSUE_REPORT_TITLE, type IssueReport, type IssueReportBody } from '../../contract/status.ts';
+import { recordAudit } from '../audit.ts';
+import type { SessionUser } from '../auth/sessions.ts';
+import type { Db } from '../db/client.ts';
+import { chatConversations, chatMessages, documents, users } from '../db/schema.ts';
+import { AppError } from '../errors.ts';
+
+/** Message roles of a report: what the person wrote, and where they were. */
+const ROLE_REPORT = 'user';
+const ROLE_PAGE = 'page';
+const LIST_LIMIT = 100;
+
+export async function createIssueReport(db: Db, user: SessionUser, body: IssueReportBody): Promise<IssueReport> {
+  const doc = body.documentId
+    ? (await db.select({ id: documents.id, caseId: documents.caseId, title: documents.title }).from(documents).where(eq(documents.id, body.documentId)))[0]
+    : undefined;
+  if (body.documentId && !doc) throw new AppError('not_found', 'Document not found', 'documentId');
+  const id = await db.transaction(async (tx) => {
+    const [conv] = await tx
+      .insert(chatConversations)
+      .values({ title: ISSUE_REPORT_TITLE, documentId: doc?.id ?? null, caseId: doc?.caseId ?? null, createdBy: user.id })
+      .returning({ id: chatConversations.id });
+    await tx.insert(chatMessages).values({ conversationId: conv!.id, role: ROLE_REPORT, content: body.text });
+    if (body.page) await tx.insert(chatMessages).values({ conversationId: conv!.id, role: ROLE_PAGE, content: body.page });
+    await recordAudit(tx, user, 'report-issue', 'chat_conversation', conv!.id, null, { documentId: doc?.id ?? null });
+    return conv!.id;
+  });
+  const [report] = await listIssueReports(db, id);
+  return report!;
+}
+
+/** Issue reports, newest first (or the one with `id`). */
+export async function listIssueReports(db: Db, id?: string): Promise<IssueReport[]> {
+  const convs = await db
+    .select({ conv: chatConversations, doc: { title: documents.title }, by: users })
+    .from(chatConversations)
+    .leftJoin(documents, eq(documents.id, chatConversations.documentId))
+    .leftJoin(users, eq(users.id, chatConversations.createdBy))
+    .where(and(eq(chatConversations.title, ISSUE_REPORT_TITLE), id ? eq(chatConversations.id, id) : undefined))
+    .orderBy(desc(chatConversations.createdAt))
+    .limit(LIST_LIMIT);
+  if (!convs.length) return [];
+  const messages = await db
+    .select()
+    .from(chatMessages)
+    .where(inArray(chatMessages.conversationId, convs.map((c) => c.conv.id)))
+    .orderBy(asc(chatMessages.createdAt));
+  return convs.map(({ conv, doc, by }) => {
+    const own = messages.filter((m) => m.conversationId === conv.id);
+    return {
+      id: conv.id,
+      createdAt: conv.createdAt.toISOString(),
+      reportedBy: by ? displayName(by) : null,
+      documentId: conv.documentId,
+      documentTitle: doc?.title ?? null,
+      page: own.find((m) => m.role === ROLE_PAGE)?.content ?? null,
+      text: own.filter((m) => m.role === ROLE_REPORT).map((m) => m.content).join('\n\n'),
+    };
+  });
+}
