@@ -158,7 +158,7 @@ describe('review changes', () => {
     expect(d.reviewStatus === 'approved').toBe(found.length === 0);
   });
 
-  it('the reviewed PDF shows the printed page numbers as its page labels (cover and index in roman)', async () => {
+  it('the reviewed PDF shows the printed page numbers as its page labels (unnumbered cover and index by their place)', async () => {
     // motion-record: cover and index unnumbered, then 1, 2, 3 … printed from the third page
     let d: DocumentRecord = (await upload(s.t.app, s.cookie, s.caseId, (await loadFixture('motion-record')).brief, 'motion.pdf')).json();
     await waitForDocument(s.t.app, s.cookie, d.id, processed);
@@ -169,11 +169,17 @@ describe('review changes', () => {
     const ranges = [];
     for (let i = 0; i < nums.length; i += 2) {
       const range = pdf.context.lookup(nums[i + 1]!, PDFDict);
-      ranges.push({ from: (nums[i] as PDFNumber).asNumber(), style: range.get(PDFName.of('S'))?.toString(), start: (range.get(PDFName.of('St')) as PDFNumber | undefined)?.asNumber() ?? 1 });
+      ranges.push({
+        from: (nums[i] as PDFNumber).asNumber(),
+        style: range.get(PDFName.of('S'))?.toString(),
+        prefix: range.lookupMaybe(PDFName.of('P'), PDFString)?.decodeText(),
+        start: (range.get(PDFName.of('St')) as PDFNumber | undefined)?.asNumber() ?? 1,
+      });
     }
     expect(ranges).toEqual([
-      { from: 0, style: '/r', start: 1 },
-      { from: 2, style: '/D', start: 1 },
+      { from: 0, style: undefined, prefix: '[1]', start: 1 },
+      { from: 1, style: undefined, prefix: '[2]', start: 1 },
+      { from: 2, style: '/D', prefix: undefined, start: 1 },
     ]);
     d = await getDocument(s.t.app, s.cookie, d.id);
     expect(d.reviewedValidation?.success).toBe(true);
