@@ -4,6 +4,7 @@
 // (not a PDF, too large, client gone) the temporary file is removed.
 import type { MultipartFile } from '@fastify/multipart';
 import { createHash, randomUUID } from 'node:crypto';
+import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -94,9 +95,13 @@ async function receiveFile(part: MultipartFile, uploadDir: string, maxBytes: num
   const tempPath = join(uploadDir, `${randomUUID()}.part`);
   owned.add(tempPath);
   const check = new PdfCheck(maxBytes);
+  const out = createWriteStream(tempPath);
   try {
-    await pipeline(part.file, check, createWriteStream(tempPath));
+    await pipeline(part.file, check, out);
   } catch (err) {
+    // the file may still be opening when the pipeline fails: removed only once its stream is closed, or
+    // the open would bring it back after the removal
+    if (!out.closed) await once(out, 'close').catch(() => undefined);
     await rm(tempPath, { force: true });
     releaseUpload(tempPath);
     if (err instanceof AppError) {
