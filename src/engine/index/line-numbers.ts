@@ -28,8 +28,10 @@ export function numberColumns(p: PageText): NumberColumn[] {
   const nums: Num[] = [];
   for (const l of p.lines) {
     for (const word of l.words) {
-      if (!/^\d{1,2}$/.test(word.text)) continue;
-      const value = Number(word.text);
+      const t = word.text;
+      // (every word of every page passes here: the cheap test first)
+      if (t.length > 2 || t.charCodeAt(0) < 48 || t.charCodeAt(0) > 57 || !/^\d{1,2}$/.test(t)) continue;
+      const value = Number(t);
       if (value < 1 || value > 40) continue;
       const inMargin = word.bbox[2] <= MARGIN_SHARE * w || word.bbox[0] >= (1 - MARGIN_SHARE) * w;
       if (inMargin) nums.push({ word, value, y: (word.bbox[1] + word.bbox[3]) / 2 });

@@ -27,12 +27,17 @@ function plain(t: string): boolean {
 export function looksGarbled(lines: Line[]): boolean {
   let words = 0;
   let garbled = 0;
+  let commonSeen = 0;
   for (const l of lines) {
+    // Most pages read as a language within a few lines: no need to look further (this runs on every page).
+    if (words >= 60 && commonSeen >= 0.08 * words && garbled < 0.1 * words) return false;
     // single characters (a label), numbers (line numbers, pages) and leaders tell nothing either way
     const ws = l.words.map((w) => w.text).filter((t) => t.length >= 2 && !/^\d+[.,]?$/.test(t) && !/^[.\-_…·,;:§]+$/.test(t));
     words += ws.length;
     if (ws.length === 0) continue;
-    const common = ws.some((t) => COMMON.has(t.toLowerCase().replace(/^[("“‘']+|[)"”’'.,;:]+$/g, '')));
+    const nCommon = ws.filter((t) => COMMON.has(t.toLowerCase().replace(/^[("“‘']+|[)"”’'.,;:]+$/g, ''))).length;
+    commonSeen += nCommon;
+    const common = nCommon > 0;
     if (!common && ws.filter(plain).length < 0.5 * ws.length) garbled += ws.length;
   }
   return garbled >= MIN_WORDS && garbled >= 0.35 * words;

@@ -36,7 +36,9 @@ export function removeActiveContent(doc: mupdf.PDFDocument): RemovedContent[] {
       const children: mupdf.PDFObject[] = [];
       obj.forEach((val, key) => {
         // Back references: reached from their owner; following them would report another page's content here.
-        if (key !== 'Parent' && key !== 'P' && key !== 'Popup' && key !== 'IRT') children.push(val);
+        // What draws a page (its contents, fonts, images, colour spaces) holds no action: not walked, which on
+        // a long brief is most of the file.
+        if (!SKIPPED_KEYS.has(key)) children.push(val);
       });
       for (const child of children) visit(child, page, depth + 1);
     }
@@ -49,6 +51,8 @@ export function removeActiveContent(doc: mupdf.PDFDocument): RemovedContent[] {
 }
 
 type Note = (kind: RemovedContentKind, detail: string, page: number | undefined) => void;
+
+const SKIPPED_KEYS = new Set(['Parent', 'P', 'Popup', 'IRT', 'Resources', 'Contents', 'Font', 'XObject', 'ColorSpace', 'ExtGState', 'Pattern', 'Shading', 'Thumb']);
 
 const REMOVED_ANNOTATIONS: Record<string, RemovedContentKind> = {
   FileAttachment: 'embedded-file',
