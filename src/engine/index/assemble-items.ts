@@ -247,8 +247,10 @@ export class ItemAssembler {
     }
   }
 
-  /** Where a labelled row fits in the list, or null when it does not continue it. */
-  /** `afterBreak`: the row right above ends a block (`---oOo---`, a heading in capitals). */
+  /**
+   * Where a labelled row fits in the list, or null when it does not continue it. `afterBreak`: the row right
+   * above ends a block (`---oOo---`, a heading in capitals).
+   */
   private place(pr: ParsedRow, couldContinue: boolean, afterBreak = false): { depth: number; reading: Label } | null {
     const readings = [...pr.labels].sort((a, b) => Number(a.ocrGuess ?? false) - Number(b.ocrGuess ?? false));
     for (let d = this.stack.length - 1; d >= 0; d--) {

@@ -1,4 +1,5 @@
 import type { PageText } from '../types.ts';
+import { romanValue } from './labels.ts';
 import { documentNumberColumns, withoutLineNumbers } from './line-numbers.ts';
 import { pageRows, rowCells, type Row } from './rows.ts';
 
@@ -102,9 +103,9 @@ function lineNumberIn(p: PageText, r: Row, marked: boolean): number | null {
   return found.size === 1 ? [...found][0]! : null;
 }
 
-/** A well-formed roman numeral (`iv`, not `iiv` or `civil`). */
+/** A well-formed roman numeral as front matter is numbered (`iv`, not `iiv` or `civil`). */
 export function isRoman(s: string): boolean {
-  return s.length > 0 && /^m{0,3}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})$/i.test(s);
+  return romanValue(s) !== null;
 }
 
 function signature(text: string): string {

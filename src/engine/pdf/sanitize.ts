@@ -38,7 +38,7 @@ export function removeActiveContent(doc: mupdf.PDFDocument): RemovedContent[] {
         // Back references: reached from their owner; following them would report another page's content here.
         // What draws a page (its contents, fonts, images, colour spaces) holds no action: not walked, which on
         // a long brief is most of the file.
-        if (!SKIPPED_KEYS.has(key)) children.push(val);
+        if (!SKIPPED_KEYS.has(String(key))) children.push(val);
       });
       for (const child of children) visit(child, page, depth + 1);
     }
