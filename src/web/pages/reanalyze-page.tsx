@@ -1,8 +1,9 @@
-import { AlertCircle, ArrowLeft, Loader2, ScanSearch } from 'lucide-react';
+import { AlertCircle, Loader2, ScanSearch } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { ConfirmReviewLoss } from '../components/review/confirm-review-loss.tsx';
 import { DocumentStatusBadges } from '../components/documents/document-status-badges.tsx';
+import { BackToCase } from '../components/back-to-case.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Input } from '../components/ui/input.tsx';
 import { PageSpinner } from '../components/ui/spinner.tsx';
@@ -20,12 +21,7 @@ export function ReanalyzePage() {
   const documents = useCaseDocuments(c.data ? caseId : null);
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6">
-      <Button asChild variant="ghost" size="sm" className="-ml-3 mb-4 text-muted-foreground">
-        <Link to={`/cases/${encodeURIComponent(caseId)}`}>
-          <ArrowLeft aria-hidden />
-          Back to the case
-        </Link>
-      </Button>
+      <BackToCase caseId={caseId} />
       <h1 className="font-serif text-3xl font-semibold text-primary">Reanalyze</h1>
       <p className="mt-2 max-w-2xl text-sm text-muted-foreground">
         When the index was not found, or found on the wrong pages, give its pages by hand (2,3,4 or 2-5) and detect it again; the links are

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, ClipboardCheck, ExternalLink } from 'lucide-react';
+import { ClipboardCheck, ExternalLink } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { ReviewModal } from '../components/review/review-modal.tsx';
@@ -7,6 +7,7 @@ import { ReviewState } from '../components/review/review-decision.tsx';
 import { TargetText } from '../components/review/link-item.tsx';
 import { ErrorFallback } from '../components/error-boundary.tsx';
 import { Badge } from '../components/ui/badge.tsx';
+import { BackToCase } from '../components/back-to-case.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { PageSpinner } from '../components/ui/spinner.tsx';
 import { errorReason } from '../lib/api.ts';
@@ -47,12 +48,7 @@ function ReviewList({ caseId }: { caseId: string }) {
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
-      <Button asChild variant="ghost" size="sm" className="-ml-3 mb-4 text-muted-foreground">
-        <Link to={`/cases/${encodeURIComponent(caseId)}`}>
-          <ArrowLeft aria-hidden />
-          Back to the case
-        </Link>
-      </Button>
+      <BackToCase caseId={caseId} />
       <p className="font-mono text-sm text-muted-foreground">{c.data?.caseNumber}</p>
       <h1 className="mt-1 font-serif text-3xl font-semibold text-primary">Lawyer Review</h1>
       <p className="mt-2 max-w-2xl text-sm text-muted-foreground">
