@@ -2,10 +2,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import { openPdf } from '../../src/engine/pdf/index.ts';
 import { detectBrief, linkBrief } from '../../src/engine/pipeline.ts';
 import type { PageText } from '../../src/engine/types.ts';
 import { FIXTURES, type Fixture, PENDING_FIXTURES, loadFixture } from '../fixtures/index.ts';
+import { pagesOf } from '../fixtures/pages-of.ts';
 import { scoreFixture } from '../fixtures/score.ts';
 
 /**
@@ -15,15 +15,6 @@ import { scoreFixture } from '../fixtures/score.ts';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const REAL = join(ROOT, '..', 'shared', 'real');
 
-/** Text layer of every page, read with the engine's PDF layer. */
-function pagesOf(bytes: Uint8Array): PageText[] {
-  const doc = openPdf(bytes);
-  try {
-    return Array.from({ length: doc.pageCount }, (_, i) => doc.pageText(i + 1));
-  } finally {
-    doc.close();
-  }
-}
 
 const linesOf = (p: PageText | undefined) => (p?.lines ?? []).map((l) => l.text.replace(/\s+/g, ' ').trim()).filter(Boolean);
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -3,9 +3,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { detectIndex } from '../../src/engine/index/detect-index.ts';
-import { openPdf } from '../../src/engine/pdf/index.ts';
 import { resolveDestinations } from '../../src/engine/resolve/resolve-destinations.ts';
 import type { PageText } from '../../src/engine/types.ts';
+import { pagesOf } from '../fixtures/pages-of.ts';
 
 /**
  * Real court filings kept beside the repository (../shared/real, see its README for the ground truth).
@@ -19,12 +19,7 @@ const present = existsSync(TOC) && existsSync(OPINION);
 if (!present) console.warn(`real filings not found in ${REAL}: skipping the real-filing tests`);
 
 function pageTexts(path: string): PageText[] {
-  const doc = openPdf(new Uint8Array(readFileSync(path)));
-  try {
-    return Array.from({ length: doc.pageCount }, (_, i) => doc.pageText(i + 1));
-  } finally {
-    doc.close();
-  }
+  return pagesOf(new Uint8Array(readFileSync(path)));
 }
 
 describe.skipIf(!present)('real filings', () => {

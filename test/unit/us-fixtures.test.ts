@@ -2,20 +2,13 @@ import { describe, expect, test } from 'vitest';
 import { ocrPages } from '../../src/engine/ocr/index.ts';
 import { openPdf } from '../../src/engine/pdf/index.ts';
 import type { PageText } from '../../src/engine/types.ts';
+import { pagesOf } from '../fixtures/pages-of.ts';
 import { type Fixture, loadFixture } from '../fixtures/index.ts';
 
 /**
  * The US filing fixtures really show the traits they are named for, read back from the generated PDF:
  * pleading line numbers on every page, the CM/ECF stamp, printed numbers, a text layer that lies, …
  */
-function pagesOf(bytes: Uint8Array): PageText[] {
-  const doc = openPdf(bytes);
-  try {
-    return Array.from({ length: doc.pageCount }, (_, i) => doc.pageText(i + 1));
-  } finally {
-    doc.close();
-  }
-}
 
 const words = (p: PageText) => p.lines.flatMap((l) => l.words);
 const text = (p: PageText) => p.lines.map((l) => l.text.replace(/\s+/g, ' ').trim()).join('\n');
