@@ -101,6 +101,10 @@ export const documents = pgTable(
       .references(() => cases.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     alias: text('alias'),
+    /** 'brief' (default) or 'record' (a trial record other documents of its case may point into). */
+    kind: text('kind').notNull().default('brief'),
+    /** The trial record of the same case this brief's index items point into; null = its own pages. */
+    recordDocumentId: uuid('record_document_id').references((): AnyPgColumn => documents.id, { onDelete: 'set null' }),
     originalName: text('original_name').notNull(),
     fileSize: bigint('file_size', { mode: 'number' }).notNull().default(0),
     pageCount: integer('page_count'),
