@@ -7,9 +7,15 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 let failed = 0;
-for (const bench of ['bench/engine.ts', 'bench/api.ts']) {
-  console.log(`\n== ${bench}`);
-  const r = spawnSync(process.execPath, ['--import', 'tsx', bench], { cwd: root, stdio: 'inherit' });
+const benches: Array<[string, ...string[]]> = [
+  ['bench/engine.ts'],
+  // OCR ms/page on a scanned brief with one and two workers, tesseract.js and (when installed) native tesseract.
+  ['bench/ocr.ts', '--dpi', '200', '--engine', 'tesseract-js,tesseract-cli'],
+  ['bench/api.ts'],
+];
+for (const [bench, ...args] of benches) {
+  console.log(`\n== ${bench} ${args.join(' ')}`);
+  const r = spawnSync(process.execPath, ['--import', 'tsx', bench, ...args], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) {
     console.log(`${bench} failed (exit ${r.status})`);
     failed += 1;
