@@ -192,3 +192,23 @@ describe('us-scanned-pleading-toc', () => {
     expect(f.truth.indexPages).toEqual([2]);
   });
 });
+
+describe('us-complaint-counts', () => {
+  test('the TOC lists the counts as "COUNT n" and the title; each count\'s page has "COUNT n" over its title', async () => {
+    const f = await loadFixture('us-complaint-counts');
+    const pages = pagesOf(f.brief);
+    const counts = f.truth.items.filter((it) => it.label !== '');
+    expect(counts.length).toBeGreaterThanOrEqual(5);
+    expect(f.truth.items.filter((it) => it.label === '').length).toBeGreaterThanOrEqual(6);
+    const toc = text(pages[f.truth.indexPages[0]! - 1]!).replace(/\s+/g, ' ');
+    for (const it of counts) {
+      expect(it.label).toMatch(/^(COUNT|Count) ([IVX]+|\d+)$/);
+      expect(toc).toContain(it.label);
+      const lines = text(pages[it.targetPage - 1]!).split('\n');
+      const at = lines.indexOf(it.label);
+      expect(at, `${it.label} on p.${it.targetPage}`).toBeGreaterThanOrEqual(0);
+      expect(lines.slice(at + 1).join(' ').replace(/\s+/g, ' ')).toContain(it.text.split(' ').slice(0, 3).join(' '));
+    }
+  });
+});
+

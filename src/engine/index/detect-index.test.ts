@@ -156,6 +156,26 @@ describe('detectIndex: factum table of contents', () => {
   });
 });
 
+describe('detectIndex: a complaint\'s table of contents listing its counts', () => {
+  it('takes each count and its number as the entry\'s label, the claim as its title', () => {
+    const pages = makePages([cover, { rows: [
+      'TABLE OF CONTENTS', 'INTRODUCTION ............ 1', 'PARTIES ............ 2', 'FACTUAL ALLEGATIONS ............ 3',
+      'COUNT I: BREACH OF CONTRACT ............ 7', 'Count 2 – Unjust Enrichment ............ 9', 'COUNT 11 BREACH OF FIDUCIARY DUTY ............ 12',
+      'PRAYER FOR RELIEF ............ 14',
+    ] }]);
+    const det = detectIndex(pages);
+    expect(det.items.map((i) => [i.label, i.text, i.pageRef])).toEqual([
+      ['', 'INTRODUCTION', '1'], ['', 'PARTIES', '2'], ['', 'FACTUAL ALLEGATIONS', '3'], ['COUNT I', 'BREACH OF CONTRACT', '7'],
+      ['Count 2', 'Unjust Enrichment', '9'], ['COUNT 11', 'BREACH OF FIDUCIARY DUTY', '12'], ['', 'PRAYER FOR RELIEF', '14'],
+    ]);
+  });
+
+  it('leaves a title that only speaks of a count as it is', () => {
+    const pages = makePages([cover, { rows: ['TABLE OF CONTENTS', 'INTRODUCTION ............ 1', 'Count and recount of the ballots ............ 4', 'CONCLUSION ............ 9'] }]);
+    expect(detectIndex(pages).items.map((i) => [i.label, i.text])).toEqual([['', 'INTRODUCTION'], ['', 'Count and recount of the ballots'], ['', 'CONCLUSION']]);
+  });
+});
+
 describe('detectIndex: appellate brief table of contents', () => {
   const toc: PageSpec = {
     rows: [

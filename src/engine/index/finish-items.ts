@@ -15,6 +15,9 @@ function pathLabel(path: Slot[]): string {
   return out;
 }
 
+/** `COUNT 2:`, `Count IV.`, `COUNT 11` opening an unlabelled entry of a table of contents, and the title after it. */
+const COUNT_ENTRY = /^(COUNT|Count)\s+(\d{1,3}|[IVXL]{1,6})\b\s*[:.–—-]?\s+(\S.*)$/;
+
 /** Final items: labels from the chosen readings, types from keywords, headers and headings. */
 export function finishItems(a: Assembly): IndexItem[] {
   const fallback: ItemType =
@@ -23,11 +26,14 @@ export function finishItems(a: Assembly): IndexItem[] {
     // Stray marks read by OCR at either end (`Notice of Appeal : :`) are not part of the description.
     const text = joinWrapped(d.words).replace(/(\d),(\d{4})\b/g, '$1, $2').replace(/\s+/g, ' ').trim().replace(/(\s+[^\w\s"“”'’()[\]]{1,2})+$/u, '').replace(/^([^\w\s"“”'‘(]{1,2}\s+)+/u, '');
     const date = d.dateWords.length > 0 ? [d.date ?? '', ...d.dateWords].join(' ').trim() : (d.date ?? findDate(text));
+    // A complaint's counts are its entries' labels as printed (`COUNT 2: CONSPIRACY`, `Count 4 – Malicious
+    // Prosecution`): the count and its number, then the title.
+    const count = a.toc && d.path.length === 0 ? COUNT_ENTRY.exec(text) : null;
     const item: IndexItem = {
       ordinal: i + 1,
-      label: pathLabel(d.path),
+      label: count ? `${count[1]} ${count[2]}` : pathLabel(d.path),
       type: d.keyword ?? fallback,
-      text,
+      text: count ? count[3]! : text,
       page: d.page,
       bbox: d.bbox.map((v) => Math.round(v * 100) / 100) as BBox,
     };
