@@ -15,8 +15,10 @@ import {
   type SendMessageResponse,
 } from '../../src/contract/chat.ts';
 import type { DocumentRecord, LinkRecord } from '../../src/contract/documents.ts';
+import { pageList } from '../../src/server/chat/answer.ts';
 import { MODEL_FALLBACK_NOTE } from '../../src/server/chat/conversations.ts';
 import { loadFixture } from '../fixtures/index.ts';
+import { pagesOf } from '../fixtures/pages-of.ts';
 import { startTestApp, type TestApp } from './support/app.ts';
 import { openCaseSession, type CaseSession } from './support/case-session.ts';
 import { processed, upload, waitForDocument } from './support/documents.ts';
@@ -187,6 +189,22 @@ describe('chat feedback assistant', () => {
     expect(byHand).toContain(`/cases/${s.caseId}/reanalyze`);
     expect(byHand).toMatch(/2,3,4 or 2-5/);
   });
+
+  it('names the pages read by OCR, with their confidence, on a brief whose index page and some dividers are scans', async () => {
+    const fixture = await loadFixture('mixed-brief');
+    // ground truth read from the PDF itself: the pages with no text layer are the scanned ones
+    const scanned = pagesOf(fixture.brief).filter((p) => p.lines.length === 0).map((p) => p.page);
+    expect(scanned.length).toBeGreaterThan(1);
+    let mixed: DocumentRecord = (await upload(s.t.app, s.cookie, s.caseId, fixture.brief, 'mixed.pdf')).json();
+    mixed = await waitForDocument(s.t.app, s.cookie, mixed.id, processed, 150_000);
+    expect(mixed.status).toBe('completed');
+    const conv = await startChat(call, { documentId: mixed.id, caseId: s.caseId, title: DOCUMENT_CHAT_TITLE });
+    const reply = (await ask(call, conv.id, 'A page was read wrongly (OCR error).')).reply.content;
+    const runs = pageList(scanned);
+    expect(reply).toContain(`${scanned.length} pages of ${mixed.pageCount} were read by OCR (pages ${runs})`);
+    expect(reply).toMatch(/mean word confidence of \d{1,3}%/);
+    expect(reply).toContain(`The index itself was read by OCR on page ${fixture.truth.indexPages[0]}`);
+  }, 180_000);
 
   it('answers through a configured model over HTTP, with the document facts, and never logs its key', async () => {
     const model = await startModelServer((r) => ({ reply: `Model heard: ${r.body.messages.at(-1)!.content}` }));
