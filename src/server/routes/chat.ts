@@ -11,6 +11,7 @@ import { parseInput } from '../errors.ts';
 
 const conversationParams = z.object({ id: z.uuid({ error: 'id must be a conversation id' }) });
 const EXPORT_LIMIT = 10_000;
+const MESSAGES_PER_MINUTE = 60;
 
 export function chatRoutes(app: FastifyInstance, deps: ChatDeps): void {
   const { db } = deps;
@@ -32,7 +33,8 @@ export function chatRoutes(app: FastifyInstance, deps: ChatDeps): void {
     return listMessages(db, id);
   });
 
-  app.post('/api/chat/conversations/:id/messages', async (req, reply) => {
+  // Each message may cost a model call: at most MESSAGES_PER_MINUTE from one address.
+  app.post('/api/chat/conversations/:id/messages', { config: { rateLimit: { max: MESSAGES_PER_MINUTE, timeWindow: '1 minute' } } }, async (req, reply) => {
     requireUser(req);
     const { id } = parseInput(conversationParams, req.params);
     const { message } = parseInput(sendMessageBody, req.body);
