@@ -63,7 +63,7 @@ export function CasePage() {
   };
 
   return (
-    <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
+    <div className="mx-auto max-w-5xl px-4 pb-24 pt-8 sm:px-6">
       <Button asChild variant="ghost" size="sm" className="-ml-3 mb-4 text-muted-foreground">
         <Link to="/case-management">
           <ArrowLeft aria-hidden />
