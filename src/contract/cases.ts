@@ -49,3 +49,18 @@ export const apiError = z.object({
   field: z.string().optional(),
 });
 export type ApiError = z.infer<typeof apiError>;
+
+/**
+ * GET /api/cases/{id}/progress (spec §3 "Workflow progress"): what the server knows of each workflow step.
+ * A step with nothing recorded yet is left out; the sidebar then decides it (spec §4, auto-advance off).
+ */
+export interface WorkflowProgressStep {
+  id: 1 | 2 | 3 | 4 | 5 | 6;
+  status: 'done' | 'in_progress' | 'error';
+  total: number | null;
+  done: number | null;
+  completedAt: string | null;
+}
+export interface WorkflowProgress {
+  steps: WorkflowProgressStep[];
+}

@@ -14,6 +14,7 @@ import { authRoutes } from './routes/auth.ts';
 import { localAuthRoutes, type AuthRateLimits } from './routes/auth-local.ts';
 import { pageImageRoutes } from './routes/page-images.ts';
 import { caseRoutes } from './routes/cases.ts';
+import { chatRoutes } from './routes/chat.ts';
 import { healthRoutes, type QueueState } from './routes/health.ts';
 import { peopleRoutes } from './routes/people.ts';
 import { statusRoutes } from './routes/status.ts';
@@ -94,6 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerDocumentRoutes(app, { db, storage: deps.storage, config, ...(deps.jobs ? { jobs: deps.jobs } : {}) });
   pageImageRoutes(app, db, deps.storage);
   statusRoutes(app, db, deps.queueState);
+  chatRoutes(app, { db, storage: deps.storage, assistant: config.assistant, log: deps.logger });
   await serveWeb(app, deps.webRoot);
   return app;
 }

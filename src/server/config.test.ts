@@ -59,6 +59,10 @@ describe('loadConfig', () => {
       PDF_MEMORY_MB: '1024',
       PDF_SECONDS_PER_PAGE: '5',
       REQUEST_IDLE_SECONDS: '30',
+      ASSISTANT_URL: 'https://models.example.com/v1/',
+      ASSISTANT_API_KEY: 'sk-test',
+      ASSISTANT_MODEL: 'small-model',
+      ASSISTANT_TIMEOUT_SECONDS: '4',
     });
     expect(c).toMatchObject({
       port: 8080,
@@ -80,6 +84,7 @@ describe('loadConfig', () => {
       pdfMemoryMb: 1024,
       pdfSecondsPerPage: 5,
       requestIdleMs: 30_000,
+      assistant: { url: 'https://models.example.com/v1', apiKey: 'sk-test', model: 'small-model', timeoutMs: 4000 },
     });
   });
 
@@ -100,6 +105,10 @@ describe('loadConfig', () => {
     [{ ALLOWED_EMAIL_DOMAINS: 'firm.example, not a domain' }, 'ALLOWED_EMAIL_DOMAINS'],
     [{ OCR_WORKERS: '-1' }, 'OCR_WORKERS'],
     [{ REGISTRATION: 'anyone' }, 'REGISTRATION'],
+    [{ ASSISTANT_URL: 'models.example.com' }, 'ASSISTANT_URL'],
+    [{ ASSISTANT_URL: 'https://models.example.com/v1' }, 'ASSISTANT_API_KEY'],
+    [{ ASSISTANT_API_KEY: 'sk-test' }, 'ASSISTANT_URL'],
+    [{ ASSISTANT_URL: 'https://m.example.com', ASSISTANT_API_KEY: 'k', ASSISTANT_TIMEOUT_SECONDS: '0' }, 'ASSISTANT_TIMEOUT_SECONDS'],
   ])('%j is refused naming %s', (env, variable) => {
     const err = errorFor(env);
     expect(err.variable).toBe(variable);
@@ -112,5 +121,14 @@ describe('loadConfig and secrets', () => {
     const err = errorFor({ DATABASE_URL: 'postgress://brief:hunter2-secret@db.example/brieflink' });
     expect(err.message).toContain('DATABASE_URL');
     expect(err.message).not.toContain('hunter2-secret');
+  });
+
+  it('never prints the assistant API key', () => {
+    const err = errorFor({ ASSISTANT_API_KEY: 'sk-very-secret-key' });
+    expect(err.variable).toBe('ASSISTANT_URL');
+    expect(err.message).not.toContain('sk-very-secret-key');
+    const bad = errorFor({ ASSISTANT_URL: 'ftp://m.example.com', ASSISTANT_API_KEY: 'sk-very-secret-key' });
+    expect(bad.variable).toBe('ASSISTANT_URL');
+    expect(bad.message).not.toContain('sk-very-secret-key');
   });
 });

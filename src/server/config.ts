@@ -42,12 +42,25 @@ const envSchema = z.object({
   PDF_MEMORY_MB: intIn(256, 65_536).default(2048),
   PDF_SECONDS_PER_PAGE: intIn(1, 3600).default(30),
   REQUEST_IDLE_SECONDS: intIn(1, 3600).default(60),
+  ASSISTANT_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
+  ASSISTANT_API_KEY: optionalText,
+  ASSISTANT_MODEL: z.string().trim().min(1).max(200).default('gpt-4o-mini'),
+  ASSISTANT_TIMEOUT_SECONDS: intIn(1, 120).default(10),
 });
 
 export interface OidcConfig {
   issuer: string;
   clientId: string;
   clientSecret: string;
+}
+
+/** An OpenAI-compatible chat model the feedback assistant may answer with (optional). */
+export interface AssistantConfig {
+  /** Base URL; requests go to `${url}/chat/completions`. */
+  url: string;
+  apiKey: string;
+  model: string;
+  timeoutMs: number;
 }
 
 export interface Config {
@@ -83,6 +96,8 @@ export interface Config {
   pdfSecondsPerPage: number;
   /** An upload whose body sends nothing for this long (it stalled) is cut. */
   requestIdleMs: number;
+  /** Unset: the chat assistant answers from the engine's facts alone and sends nothing anywhere. */
+  assistant: AssistantConfig | undefined;
 }
 
 export class ConfigError extends Error {
@@ -97,7 +112,7 @@ export class ConfigError extends Error {
 
 /** A value as an error message may show it: secrets hidden, a URL's password masked. */
 function shown(variable: string, value: string): string {
-  if (variable === 'OIDC_CLIENT_SECRET') return '[redacted]';
+  if (variable === 'OIDC_CLIENT_SECRET' || variable === 'ASSISTANT_API_KEY') return '[redacted]';
   return value.replace(/^([a-z][a-z0-9+.-]*:\/\/[^/@:]*:)[^/]*@/i, '$1[redacted]@');
 }
 
@@ -124,6 +139,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     if (!/^[a-z0-9.-]+\.[a-z]{2,}$/.test(d)) {
       throw new ConfigError('ALLOWED_EMAIL_DOMAINS', `(${JSON.stringify(d)}): not a domain name`);
     }
+  }
+  if (Boolean(e.ASSISTANT_URL) !== Boolean(e.ASSISTANT_API_KEY)) {
+    throw new ConfigError(e.ASSISTANT_URL ? 'ASSISTANT_API_KEY' : 'ASSISTANT_URL', 'is required when the other ASSISTANT_* setting is set');
   }
   const dataDir = resolve(cwd, e.DATA_DIR);
   return {
@@ -152,5 +170,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     pdfMemoryMb: e.PDF_MEMORY_MB,
     pdfSecondsPerPage: e.PDF_SECONDS_PER_PAGE,
     requestIdleMs: e.REQUEST_IDLE_SECONDS * 1000,
+    assistant:
+      e.ASSISTANT_URL && e.ASSISTANT_API_KEY
+        ? {
+            url: e.ASSISTANT_URL.replace(/\/+$/, ''),
+            apiKey: e.ASSISTANT_API_KEY,
+            model: e.ASSISTANT_MODEL,
+            timeoutMs: e.ASSISTANT_TIMEOUT_SECONDS * 1000,
+          }
+        : undefined,
   };
 }

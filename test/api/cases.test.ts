@@ -113,6 +113,19 @@ describe('cases', () => {
     expect(bad.json().field).toBe('id');
   });
 
+  it('gives the workflow progress of a case as recorded (steps with something recorded), signed-in only', async () => {
+    const c = (await create({ caseNumber: num('P'), title: 'Progress' })).json();
+    const res = await t.app.inject({ url: `/api/cases/${c.id}/progress`, headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ steps: [{ id: 1, status: 'done', total: 1, done: 1, completedAt: c.createdAt }] });
+    await t.database.db.insert(documents).values({ caseId: c.id, title: 'Read', originalName: 'r.pdf', status: 'completed', ocrStatus: 'completed', ocrTotal: 7, ocrDone: 7, pageCount: 7 });
+    const after = (await t.app.inject({ url: `/api/cases/${c.id}/progress`, headers: { cookie } })).json();
+    expect(after.steps.map((s: { id: number; status: string }) => [s.id, s.status])).toEqual([[1, 'done'], [2, 'done'], [3, 'done']]);
+    expect(after.steps[2]).toMatchObject({ total: 7, done: 7 });
+    expect((await t.app.inject({ url: `/api/cases/${c.id}/progress` })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/api/cases/00000000-0000-4000-8000-000000000000/progress', headers: { cookie } })).statusCode).toBe(404);
+  });
+
   it('updates fields, trimming them, and audits the change with before and after', async () => {
     const c = (await create({ caseNumber: num('U'), title: 'Before' })).json();
     const res = await t.app.inject({

@@ -40,4 +40,13 @@ test('on a 390 px phone the case list and the case dashboard fit the screen, lon
   expect(await pageScrollsSideways(page)).toBe(0);
   await expectInside(row.getByRole('button', { name: /^Delete / }), page.locator('#case-documents'));
   await expectInside(page.getByLabel('Reviewer'), page.getByRole('region', { name: 'Workflow' }));
+
+  // the chat widget, closed and open, stays on the screen
+  await page.getByRole('button', { name: 'Open feedback chat' }).click();
+  const chat = page.getByRole('dialog', { name: 'Feedback chat' });
+  await expect(chat).toBeVisible();
+  expect(await pageScrollsSideways(page)).toBe(0);
+  const box = (await chat.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
 });

@@ -47,10 +47,27 @@ test('Auto-advance steps is on by default and its change is kept on the case', a
   await box.uncheck();
   const answer = await saved;
   expect(answer.status(), await answer.text()).toBe(200);
-  // With auto-advance off and no recorded progress, only the current step is in progress.
-  await expect(step(page, /1 Create Case/)).toContainText('Not available yet');
+  // With auto-advance off the steps are the server's record of the case: the case exists (step 1 done),
+  // the current step with nothing recorded is in progress, the rest not available yet.
+  await expect(step(page, /1 Create Case/)).toContainText('Done');
+  await expect(step(page, /2 Upload Documents/)).toContainText('In progress');
+  for (const name of [/3 OCR Processing/, /4 AI Hyperlinking/, /5 Lawyer Review/, /6 Court Submit/]) {
+    await expect(step(page, name)).toContainText('Not available yet');
+  }
   await page.reload();
   await expect(sidebar(page).getByRole('checkbox', { name: /Auto-advance steps/ })).not.toBeChecked();
+
+  // a document uploaded and read: steps 2 and 3 done from the server's record, still with auto-advance off
+  const brief = await fixturePdf('lettered-tabs', 'auto-off.pdf');
+  const doc = await uploadThroughApi(page, created.id, 'auto-off.pdf', brief.bytes, 'Auto off brief');
+  await expect
+    .poll(async () => ((await (await page.request.get(`/api/documents/${doc.id}`)).json()) as { index_status: string }).index_status, { timeout: 60_000 })
+    .toBe('ok');
+  await page.reload();
+  await expect(step(page, /1 Create Case/)).toContainText('Done');
+  await expect(step(page, /2 Upload Documents/)).toContainText('Done');
+  await expect(step(page, /3 OCR Processing/)).toContainText('Done');
+  await expect(step(page, /4 AI Hyperlinking/)).toContainText('Not available yet');
 });
 
 test('after OCR the case is on step 3; /ocr opens the last opened case’s OCR page with the document done', async ({ page }) => {

@@ -8,6 +8,7 @@ import { forgetDocumentNames, recordAudit } from '../audit.ts';
 import { requireUser } from '../auth/guard.ts';
 import type { Db } from '../db/client.ts';
 import { cases, documents } from '../db/schema.ts';
+import { caseProgress } from '../documents/workflow-progress.ts';
 import { AppError, parseInput } from '../errors.ts';
 import type { Storage } from '../storage/files.ts';
 import { caseJson } from './serialize.ts';
@@ -38,6 +39,12 @@ export function caseRoutes(app: FastifyInstance, db: Db, storage: Storage): void
     const [row] = await db.select().from(cases).where(eq(cases.id, id)).limit(1);
     if (!row) throw new AppError('not_found', 'Case not found');
     return caseJson(row);
+  });
+
+  app.get('/api/cases/:id/progress', async (req) => {
+    requireUser(req);
+    const { id } = parseInput(idParams, req.params);
+    return caseProgress(db, id);
   });
 
   app.post('/api/cases', async (req, reply) => {

@@ -11,6 +11,7 @@ import {
   type StatusSummary,
 } from '../../contract/status.ts';
 import { apiRequest } from './api.ts';
+import { CHAT_FEEDBACK_KEY } from './chat.ts';
 import { needsConfirm } from './review.ts';
 import { toast } from './toast-store.ts';
 
@@ -52,6 +53,7 @@ export function useStatusRefresh() {
       queryClient.invalidateQueries({ queryKey: STATUS_SUMMARY_KEY }),
       queryClient.invalidateQueries({ queryKey: RECENT_DOCS_KEY }),
       queryClient.invalidateQueries({ queryKey: ISSUE_REPORTS_KEY }),
+      queryClient.invalidateQueries({ queryKey: CHAT_FEEDBACK_KEY }),
     ]);
 }
 

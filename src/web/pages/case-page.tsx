@@ -1,6 +1,7 @@
 import { ArrowLeft, Link2, Loader2, Upload, Zap } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
+import { ChatWidget } from '../components/chat/chat-widget.tsx';
 import { CaseDetails } from '../components/documents/case-details.tsx';
 import { DocumentList } from '../components/documents/document-list.tsx';
 import { UploadPanel } from '../components/documents/upload-panel.tsx';
@@ -23,7 +24,7 @@ export function FirstCaseRedirect() {
   return <Navigate to={first ? `/cases/${encodeURIComponent(first.id)}` : '/'} replace />;
 }
 
-/** The case dashboard (spec §2): header, upload panel, documents, and the workflow panel (hyperlinking, review, submission). */
+/** The case dashboard (spec §2): header, upload panel, documents, the workflow panel (hyperlinking, review, submission) and the chat widget. */
 export function CasePage() {
   const { caseId = '' } = useParams();
   const query = useCase(caseId);
@@ -62,7 +63,7 @@ export function CasePage() {
   };
 
   return (
-    <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
+    <div className="mx-auto max-w-5xl px-4 pb-24 pt-8 sm:px-6">
       <Button asChild variant="ghost" size="sm" className="-ml-3 mb-4 text-muted-foreground">
         <Link to="/case-management">
           <ArrowLeft aria-hidden />
@@ -124,6 +125,8 @@ export function CasePage() {
       {documents.data ? (
         <WorkflowPanel caseId={c.id} documents={docs} selected={new Set(present)} onSelectedChange={setSelected} onStart={processSelected} starting={start.isPending} />
       ) : null}
+
+      {documents.data ? <ChatWidget caseId={c.id} documents={docs} /> : null}
     </div>
   );
 }

@@ -1,18 +1,21 @@
 import { RefreshCw } from 'lucide-react';
 import { useState } from 'react';
+import { ChatFeedbackList } from '../components/status/chat-feedback.tsx';
 import { IssueReports } from '../components/status/issue-reports.tsx';
 import { RecentDocuments } from '../components/status/recent-documents.tsx';
 import { formatDateTime, QueueAndEngine, StatusCards } from '../components/status/status-cards.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
+import { useChatFeedback } from '../lib/chat.ts';
 import { useIssueReports, useRecentDocs, useStatusRefresh, useStatusSummary } from '../lib/status.ts';
 
-/** System Status (/status, spec §2): health, counts, recent index errors and documents, jobs, OCR, reports. */
+/** System Status (/status, spec §2): health, counts, recent index errors and documents, jobs, OCR, reports and chat feedback. */
 export function StatusPage() {
   const [autoRefresh, setAutoRefresh] = useState(true);
   const summary = useStatusSummary(autoRefresh);
   const recent = useRecentDocs(autoRefresh);
   const reports = useIssueReports(autoRefresh);
+  const feedback = useChatFeedback(autoRefresh);
   const refresh = useStatusRefresh();
   const fetching = summary.isFetching || recent.isFetching;
   const errors = summary.data?.recentErrors ?? [];
@@ -70,6 +73,8 @@ export function StatusPage() {
       </section>
 
       <IssueReports reports={reports.data} />
+
+      <ChatFeedbackList items={feedback.data} />
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
-import type { CaseRecord } from '../../../contract/cases.ts';
+import type { CaseRecord, WorkflowProgress } from '../../../contract/cases.ts';
+import { apiRequest } from '../../lib/api.ts';
 import { useSetAutoAdvance } from '../../lib/case-settings.ts';
 import { LAST_OPENED_CASE_KEY, formatDate } from '../../lib/cases.ts';
 import { cn } from '../../lib/cn.ts';
@@ -46,8 +47,17 @@ export function useWorkflow() {
   const docs = documents.data ?? [];
   const current = currentStepFromPath(pathname, docs);
   const autoAdvance = c?.autoAdvance ?? true;
+  // With Auto-advance off the steps follow the server's record of the case's progress (spec §4), read
+  // again as the documents change and every few seconds while something runs.
+  const progress = useQuery<WorkflowProgress>({
+    queryKey: ['/api/cases', c?.id ?? '', 'progress', documents.dataUpdatedAt],
+    queryFn: () => apiRequest<WorkflowProgress>('GET', `/api/cases/${encodeURIComponent(c!.id)}/progress`),
+    enabled: Boolean(c) && !autoAdvance,
+    staleTime: 0,
+    placeholderData: (previous) => previous,
+  });
   const statuses: Record<StepId, StepStatus> = c
-    ? stepStatuses({ autoAdvance, current, documents: docs })
+    ? stepStatuses({ autoAdvance, current, documents: docs, serverSteps: autoAdvance ? null : (progress.data?.steps ?? null) })
     : { 1: current === 1 ? 'in_progress' : 'done', 2: 'blocked', 3: 'blocked', 4: 'blocked', 5: 'blocked', 6: 'blocked' };
   return { c, docs, current, autoAdvance, statuses };
 }
