@@ -43,7 +43,7 @@ async function checkTargetPage(db: Db | Tx, srcDocId: string, target: string, ta
 }
 
 /** Applies one change inside the caller's transaction, so a bad entry of a bulk update undoes all. */
-async function applyChange(tx: Tx, user: Actor, id: string, change: UpdateLinkBody): Promise<boolean> {
+export async function applyChange(tx: Tx, user: Actor, id: string, change: UpdateLinkBody): Promise<boolean> {
   const [before] = await tx.select().from(links).where(eq(links.id, id)).limit(1);
   if (!before) return false;
   const set: Partial<typeof links.$inferInsert> = { updatedAt: new Date() };

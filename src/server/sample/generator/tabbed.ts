@@ -40,6 +40,8 @@ export interface TabbedOptions {
   courtHeader?: boolean;
   /** Pages to scan in the mixed variant, chosen after layout. */
   mixed?: boolean;
+  /** Each document's first page marked '*T1', '*T2', … at the top right (a trial record's items). */
+  markers?: boolean;
 }
 
 function columnsFor(o: TabbedOptions, textWidth: number): { columns: Column[]; showHeaders: boolean } {
@@ -109,7 +111,7 @@ export async function generateTabbed(o: TabbedOptions): Promise<GeneratedDocs> {
       extra.push(`As appears from the correspondence, see Tab ${other} of this brief, the undertakings were answered late.`);
       if (i % 2 === 1) extra.push(`Tab ${other} contains the only written record of the meeting and is relied on below.`);
     }
-    writeDocument(doc, rng, docs[i] as DocumentSpec, bodyPages[i] as number, { extraFirstLines: extra });
+    writeDocument(doc, rng, docs[i] as DocumentSpec, bodyPages[i] as number, { extraFirstLines: extra, ...(o.markers ? { marker: `*T${i + 1}` } : {}) });
   });
   if (o.printed) stampFooters(doc, printedFrom, o.footer?.form ?? 'plain', o.footer?.where ?? 'center');
   if (o.courtHeader) stampCourtHeaders(doc, `2:${rng.int(15, 23)}-cv-0${rng.int(1000, 9999)}`, rng.int(20, 300), '03/02/21');

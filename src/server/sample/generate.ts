@@ -1,0 +1,54 @@
+// The sample case's three documents, generated (never stored in the repository): a 63-tab main brief
+// of about 1,223 pages with an 8-page index (pages 2-9), a 13-tab supplementary brief of about 403
+// pages (index on page 2), and a 5-item trial record (index on pages 2-3) whose items start on pages
+// marked *T1 … *T5. `size: 'small'` keeps the same structure (tabs, index pages, markers) with short
+// documents, for tests that do not need the full size.
+import type { DocLook } from './generator/pdf-writer.ts';
+import { generateTabbed } from './generator/tabbed.ts';
+import type { Truth } from './generator/types.ts';
+import { sampleKeys, type SampleKey } from '../../contract/hyperlinks.ts';
+
+export type SampleSize = 'full' | 'small';
+
+export interface SampleDocument {
+  key: SampleKey;
+  /** The file name the document is stored under; the sample case finds its documents by it. */
+  fileName: string;
+  title: string;
+  kind: 'brief' | 'record';
+  bytes: Uint8Array;
+  truth: Truth;
+}
+
+const TIMES_LETTER: DocLook = { family: 'times', paper: 'letter', margin: 72, marginY: 72, bodySize: 12, leading: 1.5 };
+const numbers = (n: number) => Array.from({ length: n }, (_, i) => String(i + 1));
+
+export const SAMPLE_FILES: Record<SampleKey, { fileName: string; title: string; kind: 'brief' | 'record' }> = {
+  supp13: { fileName: 'sample-supplementary-brief-13-tabs.pdf', title: 'Supplementary Brief (13 tabs)', kind: 'brief' },
+  doc63: { fileName: 'sample-main-brief-63-tabs.pdf', title: 'Main Brief (63 tabs)', kind: 'brief' },
+  tr5: { fileName: 'sample-trial-record-5-items.pdf', title: 'Trial Record (5 items)', kind: 'record' },
+};
+
+async function generateOne(key: SampleKey, size: SampleSize): Promise<{ bytes: Uint8Array; truth: Truth }> {
+  const full = size === 'full';
+  const seed = `sample-${key}`;
+  const docs =
+    key === 'doc63'
+      ? await generateTabbed({ seed, look: TIMES_LETTER, labels: numbers(63), dividers: { word: 'TAB', size: 44 }, index: 'dotted',
+          heading: 'INDEX', continuedTitle: 'INDEX (continued)', pageRefs: true, printed: 'cover',
+          bodyPages: full ? [12, 25] : [1, 2], maxRowsPerPage: 8, coverTitle: 'JOINT BOOK OF DOCUMENTS' })
+      : key === 'supp13'
+        ? await generateTabbed({ seed, look: TIMES_LETTER, labels: numbers(13), dividers: { word: 'TAB', size: 44 }, index: 'ontario-table',
+            heading: 'INDEX', pageRefs: false, printed: 'cover', bodyPages: full ? [22, 36] : [1, 3],
+            coverTitle: 'SUPPLEMENTARY APPEAL BOOK AND COMPENDIUM' })
+        : await generateTabbed({ seed, look: TIMES_LETTER, labels: numbers(5), dividers: null, index: 'ontario-table',
+            heading: 'INDEX', continuedTitle: 'INDEX (continued)', pageRefs: true, printed: 'after-index', markers: true,
+            bodyPages: full ? [8, 14] : [2, 4], maxRowsPerPage: 3, coverTitle: 'TRIAL RECORD' });
+  return { bytes: docs.brief, truth: docs.truth };
+}
+
+export async function generateSampleDocuments(size: SampleSize): Promise<SampleDocument[]> {
+  const out: SampleDocument[] = [];
+  for (const key of sampleKeys) out.push({ key, ...SAMPLE_FILES[key], ...(await generateOne(key, size)) });
+  return out;
+}
