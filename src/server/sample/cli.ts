@@ -1,6 +1,7 @@
-// `npm run sample [-- --small]`: creates the sample case SAMPLE-001 (sample-case.ts) in the database
-// `npm start` uses (same settings: DATA_DIR, DATABASE_URL, STORAGE_DIR) and builds its three masters'
-// links with the job queue's own workers, then prints what was built and how long it took. With the
+// `npm run sample [-- --small] [-- --rebuild]`: creates the sample case SAMPLE-001 (sample-case.ts) in
+// the database `npm start` uses (same settings: DATA_DIR, DATABASE_URL, STORAGE_DIR) and builds its
+// three masters' links with the job queue's own workers, then prints what was built and how long it
+// took. `--rebuild` builds the links of an existing sample again (the overview's rebuild). With the
 // server running on the same DATA_DIR the directory is locked: use 'Create the sample case' on the
 // Hyperlinks page (/links) instead, or point DATABASE_URL at a shared PostgreSQL.
 import { ConfigError, loadConfig } from '../config.ts';
@@ -12,9 +13,10 @@ import { startQueue } from '../jobs/queue.ts';
 import { lockDataDir } from '../lifecycle/data-dir-lock.ts';
 import { createLogger } from '../logger.ts';
 import { Storage } from '../storage/files.ts';
-import { createSampleCase, waitUntilSettled } from './sample-case.ts';
+import { createSampleCase, findSampleCase, isComplete, waitUntilSettled } from './sample-case.ts';
 
 const size = process.argv.includes('--small') ? 'small' : 'full';
+const rebuild = process.argv.includes('--rebuild');
 const out = (s: string) => process.stdout.write(`${s}\n`);
 
 let config;
@@ -48,14 +50,17 @@ try {
   const queue = await startQueue(url, { db: database.db, storage, config, log }, true, (fn) => withStartupLock(database, fn));
   stops.push(() => queue.stop());
   const send: JobSender = (kind, data) => queue.send(kind, data);
+  const existed = isComplete(await findSampleCase(database.db));
   const sample = await createSampleCase({ db: database.db, storage, send }, null, size);
   const docs = Object.values(sample.docs);
-  // a document left failed or never built by an earlier run is built again
+  // a document left failed or never built by an earlier run is built again, every one with --rebuild
   for (const d of docs) {
     if (d.indexStatus === 'error') await queueProcessing(database.db, send, d.id);
-    if (d.aiProcessingStatus === 'none' || d.aiProcessingStatus === 'failed') await queueLinking(database.db, send, d.id);
+    if (d.aiProcessingStatus === 'none' || d.aiProcessingStatus === 'failed' || (rebuild && existed)) await queueLinking(database.db, send, d.id);
   }
-  out(`Sample case SAMPLE-001 (${size}): ${docs.length} documents; building their links…`);
+  out(existed
+    ? `Sample case SAMPLE-001 exists${rebuild ? '; building its links again…' : ''}`
+    : `Sample case SAMPLE-001 (${size}): ${docs.length} documents generated; processing them and building their links…`);
   await waitUntilSettled(database.db, docs.map((d) => d.id), 30 * 60_000);
   const status = await deterministicStatus(database.db);
   for (const k of ['supp13', 'doc63', 'tr5'] as const) {

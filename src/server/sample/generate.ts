@@ -3,6 +3,7 @@
 // pages (index on page 2), and a 5-item trial record (index on pages 2-3) whose items start on pages
 // marked *T1 … *T5. `size: 'small'` keeps the same structure (tabs, index pages, markers) with short
 // documents, for tests that do not need the full size.
+import { startTsWorker } from '../../engine/util/worker.ts';
 import type { DocLook } from './generator/pdf-writer.ts';
 import { generateTabbed } from './generator/tabbed.ts';
 import type { Truth } from './generator/types.ts';
@@ -51,4 +52,26 @@ export async function generateSampleDocuments(size: SampleSize): Promise<SampleD
   const out: SampleDocument[] = [];
   for (const key of sampleKeys) out.push({ key, ...SAMPLE_FILES[key], ...(await generateOne(key, size)) });
   return out;
+}
+
+/** The same on a worker thread (generate.worker.ts): the caller's event loop stays free. */
+export function generateSampleOnWorker(size: SampleSize): Promise<SampleDocument[]> {
+  return new Promise((resolve, reject) => {
+    const worker = startTsWorker(new URL('./generate.worker.ts', import.meta.url), { size });
+    let settled = false;
+    worker.once('message', (m: { ok: true; docs: SampleDocument[] } | { ok: false; error: string }) => {
+      settled = true;
+      if (m.ok) resolve(m.docs.map((d) => ({ ...d, bytes: new Uint8Array(d.bytes) })));
+      else reject(new Error(`The sample documents could not be generated: ${m.error}`));
+      void worker.terminate();
+    });
+    worker.once('error', (err) => {
+      if (!settled) reject(err);
+      settled = true;
+    });
+    worker.once('exit', (code) => {
+      if (!settled) reject(new Error(`The sample generator stopped (exit code ${code})`));
+      settled = true;
+    });
+  });
 }

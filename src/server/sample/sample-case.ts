@@ -12,7 +12,7 @@ import { queueNewSource, type DocumentDeps } from '../documents/intake.ts';
 import { queueLinking } from '../documents/processing-state.ts';
 import type { DocumentRow } from '../documents/queries.ts';
 import { storagePathFor } from '../routes/cases.ts';
-import { generateSampleDocuments, SAMPLE_FILES, type SampleSize } from './generate.ts';
+import { generateSampleOnWorker, SAMPLE_FILES, type SampleSize } from './generate.ts';
 
 export interface SampleCase {
   caseId: string;
@@ -46,7 +46,7 @@ export async function createSampleCase(deps: DocumentDeps, actor: Actor | null, 
   const { db, storage } = deps;
   let found = await findSampleCase(db);
   if (isComplete(found)) return found;
-  const generated = await generateSampleDocuments(size);
+  const generated = await generateSampleOnWorker(size);
   found = await findSampleCase(db);
   if (isComplete(found)) return found;
   let caseId = found?.caseId;
