@@ -184,6 +184,48 @@ export const indexStatus = z.object({
 });
 export type IndexStatus = z.infer<typeof indexStatus>;
 
+/** A detected index item as the index detection result lists it (spec §3). */
+export const detectedItem = z.object({ text: z.string(), type: z.string(), page: z.number(), label: z.string() });
+
+/**
+ * POST /api/documents/{id}/detect-index and POST /api/detect-index: the index status with the index
+ * detection result of spec §3. `ok` is true once the index is known (index_status 'ok'); while
+ * detection runs it is false with no items; after a failure false with `message`.
+ */
+export const indexDetectionResult = indexStatus.extend({
+  ok: z.boolean(),
+  total_items: z.number(),
+  index_pages: z.array(z.number()),
+  /** Item type (tab, exhibit, schedule, …) → how many. */
+  item_types: z.record(z.string(), z.number()),
+  items: z.array(detectedItem),
+});
+export type IndexDetectionResult = z.infer<typeof indexDetectionResult>;
+
+/** The spec's texts for a detect-index call without a document. */
+export const MISSING_DOCUMENT_TITLE = 'Missing Document';
+export const MISSING_DOCUMENT_TEXT = 'Please provide a document path';
+
+/**
+ * POST /api/detect-index: `documentPath` names one of our documents by its id (DESIGN §4: never a
+ * file-system path); `indexPages` (`2,3,4` or `2-5`) detects on those pages instead.
+ */
+export const detectIndexBody = z.object({
+  documentPath: z
+    .string({ error: MISSING_DOCUMENT_TEXT })
+    .trim()
+    .min(1, MISSING_DOCUMENT_TEXT)
+    .pipe(z.uuid({ error: 'documentPath must be the id of a document (never a file path)' })),
+  indexPages: z
+    .string()
+    .trim()
+    .regex(/^\d+(\s*-\s*\d+)?(\s*,\s*\d+(\s*-\s*\d+)?)*$/, 'indexPages must look like 2,3,4 or 2-5')
+    .optional(),
+  /** Needed (true) when new index pages replace the links of a reviewed document. */
+  confirm: z.boolean().optional(),
+});
+export type DetectIndexBody = z.infer<typeof detectIndexBody>;
+
 /** GET /api/documents/{id}/index-items. */
 export const indexItemList = z.array(indexItemRecord);
 
