@@ -177,7 +177,12 @@ export interface ReviewLinkEntry {
   tab_number: string;
   text: string;
   brief_page: number;
+  /** The destination page in the document the link goes into (the brief, or its trial record). */
   tr_dest_page: number | null;
+  /** 'source' (the brief's own pages) or 'record' (its trial record). */
+  target: string;
+  /** The destination's page in the linked PDF (a merged master: the record's pages follow the brief's). */
+  master_page: number | null;
   is_marker: boolean;
   status: string;
 }

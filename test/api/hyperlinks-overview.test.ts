@@ -44,7 +44,8 @@ describe('the Hyperlinks overview on the sample case', () => {
       expect(rebuilt.results[k], k).toMatchObject({ total: n, error: null,
         validation: { expected_tabs: n, found_tabs: n, links_created: n, broken_links: 0, success: true } });
     }
-    expect(rebuilt.results.tr5!.validation!.markers_used).toBe(5);
+    // the supplementary brief's tabs 9-13 are in the record, found by their *T9 … *T13 markers
+    expect(rebuilt.results.supp13!.validation!.markers_used).toBe(5);
     expect(rebuilt.results.doc63!.review.pdfUrl).toBe('/out/review_63/Master.TabsRange.linked.pdf');
 
     const st = await status();
@@ -68,8 +69,17 @@ describe('the Hyperlinks overview on the sample case', () => {
     const tr5: ReviewLinksResponse = (await call('GET', '/api/review-links/tr5')).json();
     expect(tr5.total).toBe(5);
     expect(new Set(tr5.links.map((l) => l.brief_page))).toEqual(new Set([2, 3]));
-    expect(tr5.links.every((l) => l.is_marker)).toBe(true);
     expect(tr5.subrules).toEqual(tr5.links.map((l) => ({ doc_number: l.tab_number, tr_page: l.tr_dest_page })));
+
+    // the supplementary brief points into the record: tabs 1-8 on its own pages, 9-13 on the record's
+    // pages marked *T9 … *T13, which are the record's five documents; one merged PDF
+    const supp13: ReviewLinksResponse = (await call('GET', '/api/review-links/supp13')).json();
+    expect(supp13.total).toBe(13);
+    expect(supp13.links.map((l) => l.target)).toEqual([...Array(8).fill('source'), ...Array(5).fill('record')]);
+    expect(supp13.links.map((l) => l.is_marker)).toEqual([...Array(8).fill(false), ...Array(5).fill(true)]);
+    expect(supp13.links.slice(8).map((l) => l.tr_dest_page)).toEqual(tr5.links.map((l) => l.tr_dest_page));
+    expect(supp13.links.slice(8).map((l) => l.master_page)).toEqual(tr5.links.map((l) => l.tr_dest_page! + supp13.pageCount!));
+    expect(supp13.subrules).toEqual(tr5.subrules);
     // the same by the document's id
     const byId: ReviewLinksResponse = (await call('GET', `/api/review-links/${tr5.documentId}`)).json();
     expect(byId.links).toEqual(tr5.links);
@@ -142,9 +152,13 @@ describe('the Hyperlinks overview on the sample case', () => {
     expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
     expect(res.json()).toMatchObject({
       ok: true, error: null, outputDir: 'out/review_13',
-      validation: { found_tabs: 13, expected_tabs: 13, links_created: 13, broken_links: 0, success: true },
+      validation: { found_tabs: 13, expected_tabs: 13, links_created: 13, broken_links: 0, markers_used: 5, success: true },
       review: { pdfUrl: '/out/review_13/Master.TabsRange.linked.pdf', total: 13 },
     });
+    // a record of another case, or a brief as the record, is refused under the call's own field
+    const notRecord = await call('POST', '/api/index-first-detection', { briefPath: 'supp13', trialRecordPath: 'doc63' });
+    expect(notRecord.statusCode).toBe(409);
+    expect(notRecord.json().field).toBe('trialRecordPath');
     // another brief's output folder is not this brief's
     const other = await call('POST', '/api/index-first-detection', { briefPath: 'supp13', outputDir: 'out/review_63' });
     expect(other.statusCode).toBe(400);
@@ -185,7 +199,10 @@ describe('the Hyperlinks overview on the sample case', () => {
     const after: EnhancedReview = (await call('GET', '/api/review-13')).json();
     expect(after.links.filter((l) => l.highlighted).map((l) => l.id)).toEqual([r13.links[0]!.id, r13.links[1]!.id]);
     const read = await readPdfLinks(new Uint8Array((await call('GET', '/out/review_13/Master.TabsRange.linked.pdf')).rawPayload));
-    expect(read.outline.map((o) => o.target)).toEqual(after.links.map((l) => l.targetPage));
+    // the bookmarks go where the links do, in the merged PDF (the record's pages after the brief's)
+    const review: ReviewLinksResponse = (await call('GET', '/api/review-links/supp13')).json();
+    expect(review.links.map((l) => l.tr_dest_page)).toEqual(after.links.map((l) => l.targetPage));
+    expect(read.outline.map((o) => o.target)).toEqual(review.links.map((l) => l.master_page));
   }, 300_000);
 
   it('rebuilds the three masters again, and the case deletes like any other', async () => {

@@ -22,19 +22,22 @@ test('the Hyperlinks overview shows the three built masters and a master\'s revi
   }
   await expect(page.getByText('81 links in all')).toBeVisible();
 
-  await cards.nth(2).getByRole('button', { name: 'Review Links' }).click();
-  const dialog = page.getByRole('dialog', { name: /Review links: 5-item trial record/ });
+  // the supplementary brief: tabs 9-13 go into the trial record, marked *T9 … *T13 there
+  await cards.nth(0).getByRole('button', { name: 'Review Links' }).click();
+  const dialog = page.getByRole('dialog', { name: /Review links: 13-tab supplementary brief/ });
   await expect(dialog).toBeVisible();
   const rows = dialog.getByTestId('review-links-table').locator('tbody tr');
-  await expect(rows).toHaveCount(5);
-  await expect(rows.nth(0).getByText('*T1')).toBeVisible();
+  await expect(rows).toHaveCount(13);
+  await expect(rows.nth(8).getByText('*T9')).toBeVisible();
+  await expect(rows.nth(8).getByText(/^Record p\. \d+$/)).toBeVisible();
+  await expect(rows.nth(0).getByText(/\*T/)).toHaveCount(0);
   await expect(dialog.getByText('Trial record documents')).toBeVisible();
   await page.screenshot({ path: 'test-results/e2e/links-review-modal.png', fullPage: false });
   await page.keyboard.press('Escape');
 
   // the index-first panel has the sample's brief and record chosen
-  const status = (await (await page.request.get('/api/deterministic-status')).json()) as { doc63: { documentId: string }; tr5: { documentId: string } };
-  await expect(page.getByRole('combobox', { name: 'Brief' }).last()).toHaveValue(status.doc63.documentId);
+  const status = (await (await page.request.get('/api/deterministic-status')).json()) as { supp13: { documentId: string }; tr5: { documentId: string } };
+  await expect(page.getByRole('combobox', { name: 'Brief' }).last()).toHaveValue(status.supp13.documentId);
   await expect(page.getByRole('combobox', { name: 'Trial record' }).last()).toHaveValue(status.tr5.documentId);
   await page.screenshot({ path: 'test-results/e2e/links-page.png', fullPage: true });
 

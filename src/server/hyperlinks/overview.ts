@@ -201,6 +201,8 @@ export async function reviewLinks(db: Db, doc: DocumentRow, key: SampleKey | nul
     text: item.text,
     brief_page: link.srcPage,
     tr_dest_page: link.targetPage,
+    target: link.target,
+    master_page: link.masterPage,
     is_marker: /\bmarker '[^']+'/i.test(link.why ?? ''),
     status: link.status,
   }));

@@ -19,11 +19,12 @@ import {
   type IndexFirstResponse,
   type SampleKey,
 } from '../../contract/hyperlinks.ts';
-import { recordAudit } from '../audit.ts';
+import { recordAudit, type Actor } from '../audit.ts';
 import { requireUser } from '../auth/guard.ts';
 import { SESSION_COOKIE, userForToken } from '../auth/sessions.ts';
 import { documents, indexItems, links } from '../db/schema.ts';
 import { checkIndexPages } from '../documents/index-pages.ts';
+import { checkRecordFor } from '../documents/record-pairing.ts';
 import { queueProcessing } from '../documents/processing-state.ts';
 import type { DocumentRow } from '../documents/queries.ts';
 import { AppError, parseInput } from '../errors.ts';
@@ -41,6 +42,7 @@ import {
   reviewLinks,
   type OverviewDeps,
 } from '../hyperlinks/overview.ts';
+import { withdrawApproval, WITHDRAW_REASONS } from '../review/approval-state.ts';
 import { reanalyzeDocument } from '../review/reanalyze.ts';
 import { regenerateDocument } from '../review/regenerate.ts';
 import { waitUntilSettled } from '../sample/sample-case.ts';
@@ -55,12 +57,28 @@ function clientGone(reply: FastifyReply): () => boolean {
   return () => gone;
 }
 
-/** A trial record named beside a brief: a document of the same case. */
-async function checkRecord(deps: OverviewDeps, brief: DocumentRow, ref: string | null | undefined, field: string): Promise<void> {
-  if (!ref) return;
-  const { doc } = await resolveDocument(deps.db, ref);
-  if (doc.caseId !== brief.caseId) throw new AppError('validation', `${field} must be a document of the brief's case`, field);
-  if (doc.id === brief.id) throw new AppError('validation', `${field} must be another document than the brief`, field);
+/**
+ * A trial record named beside a brief becomes the brief's record (the pairing of PATCH
+ * /api/documents/{id} recordDocumentId, with its rules: same case, a record, not itself). Returns the
+ * brief as it now is; its links are built again by the caller.
+ */
+async function pairWith(deps: OverviewDeps, user: Actor, brief: DocumentRow, ref: string | null | undefined, field: string): Promise<DocumentRow> {
+  if (!ref) return brief;
+  const { doc: record } = await resolveDocument(deps.db, ref);
+  if (record.id === brief.recordDocumentId) return brief;
+  try {
+    return await deps.db.transaction(async (tx) => {
+      await checkRecordFor(tx, brief, brief.kind, record.id);
+      const [row] = await tx.update(documents).set({ recordDocumentId: record.id, updatedAt: new Date() }).where(eq(documents.id, brief.id)).returning();
+      await recordAudit(tx, user, 'update', 'document', brief.id, { recordDocumentId: brief.recordDocumentId }, { recordDocumentId: record.id });
+      await withdrawApproval(tx, user, brief.id, WITHDRAW_REASONS.record);
+      return row!;
+    });
+  } catch (err) {
+    // the pairing's own messages name its field; here the field is the call's
+    if (err instanceof AppError && err.field === 'recordDocumentId') throw new AppError(err.code, err.message, field);
+    throw err;
+  }
 }
 
 export function hyperlinkRoutes(app: FastifyInstance, deps: OverviewDeps): void {
@@ -109,8 +127,8 @@ export function hyperlinkRoutes(app: FastifyInstance, deps: OverviewDeps): void 
   app.post('/api/index-first-detection', async (req, reply): Promise<IndexFirstResponse> => {
     const user = requireUser(req);
     const body = parseInput(indexFirstBody, req.body);
-    const { doc, key } = await resolveDocument(db, body.briefPath);
-    await checkRecord(deps, doc, body.trialRecordPath, 'trialRecordPath');
+    const { doc: brief, key } = await resolveDocument(db, body.briefPath);
+    const doc = await pairWith(deps, user, brief, body.trialRecordPath, 'trialRecordPath');
     if (body.outputDir && (await resolveOutputDir(db, body.outputDir)).id !== doc.id) {
       throw new AppError('validation', "outputDir must be the brief's own output folder", 'outputDir');
     }
@@ -132,8 +150,10 @@ export function hyperlinkRoutes(app: FastifyInstance, deps: OverviewDeps): void 
   app.post('/api/build-document-dynamic', async (req, reply): Promise<BuildDynamicResponse> => {
     const user = requireUser(req);
     const body = parseInput(buildDynamicBody, req.body);
-    const { doc, key } = await resolveDocument(db, body.briefPath);
-    await checkRecord(deps, doc, body.trialPath, 'trialPath');
+    const { doc: brief, key } = await resolveDocument(db, body.briefPath);
+    // the index alone pairs nothing (no links are built); the record named must still be one of ours
+    if (body.indexOnly && body.trialPath) await resolveDocument(db, body.trialPath);
+    const doc = await pairWith(deps, user, brief, body.indexOnly ? null : body.trialPath, 'trialPath');
     const stop = clientGone(reply);
     const pages = body.indexPages || null;
     if (pages) checkIndexPages(pages, doc.pageCount);

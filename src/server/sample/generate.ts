@@ -1,11 +1,12 @@
 // The sample case's three documents, generated (never stored in the repository): a 63-tab main brief
-// of about 1,223 pages with an 8-page index (pages 2-9), a 13-tab supplementary brief of about 403
-// pages (index on page 2), and a 5-item trial record (index on pages 2-3) whose items start on pages
-// marked *T1 … *T5. `size: 'small'` keeps the same structure (tabs, index pages, markers) with short
-// documents, for tests that do not need the full size.
+// of about 1,240 pages with an 8-page index (pages 2-9), a 13-tab supplementary brief of about 400
+// pages (index on page 2) whose tabs 9-13 are in the trial record, and that 5-item trial record (index on
+// pages 2-3) whose items start on pages marked *T9 … *T13 (generate-paired.ts). `size: 'small'` keeps
+// the same structure (tabs, index pages, markers) with short documents, for tests that need no more.
 import { startTsWorker } from '../../engine/util/worker.ts';
 import type { DocLook } from './generator/pdf-writer.ts';
 import { generateTabbed } from './generator/tabbed.ts';
+import { generateBriefAndRecord } from './generate-paired.ts';
 import type { Truth } from './generator/types.ts';
 import { sampleKeys, type SampleKey } from '../../contract/hyperlinks.ts';
 
@@ -30,28 +31,19 @@ export const SAMPLE_FILES: Record<SampleKey, { fileName: string; title: string; 
   tr5: { fileName: 'sample-trial-record-5-items.pdf', title: 'Trial Record (5 items)', kind: 'record' },
 };
 
-async function generateOne(key: SampleKey, size: SampleSize): Promise<{ bytes: Uint8Array; truth: Truth }> {
-  const full = size === 'full';
-  const seed = `sample-${key}`;
-  const docs =
-    key === 'doc63'
-      ? await generateTabbed({ seed, look: TIMES_LETTER, labels: numbers(63), dividers: { word: 'TAB', size: 44 }, index: 'dotted',
-          heading: 'INDEX', continuedTitle: 'INDEX (continued)', pageRefs: true, printed: 'cover',
-          bodyPages: full ? [12, 25] : [1, 2], maxRowsPerPage: 8, coverTitle: 'JOINT BOOK OF DOCUMENTS' })
-      : key === 'supp13'
-        ? await generateTabbed({ seed, look: TIMES_LETTER, labels: numbers(13), dividers: { word: 'TAB', size: 44 }, index: 'ontario-table',
-            heading: 'INDEX', pageRefs: false, printed: 'cover', bodyPages: full ? [22, 36] : [1, 3],
-            coverTitle: 'SUPPLEMENTARY APPEAL BOOK AND COMPENDIUM' })
-        : await generateTabbed({ seed, look: TIMES_LETTER, labels: numbers(5), dividers: null, index: 'ontario-table',
-            heading: 'INDEX', continuedTitle: 'INDEX (continued)', pageRefs: true, printed: 'after-index', markers: true,
-            bodyPages: full ? [8, 14] : [2, 4], maxRowsPerPage: 3, coverTitle: 'TRIAL RECORD' });
+async function generateMain(size: SampleSize): Promise<{ bytes: Uint8Array; truth: Truth }> {
+  const docs = await generateTabbed({ seed: 'sample-doc63', look: TIMES_LETTER, labels: numbers(63), dividers: { word: 'TAB', size: 44 },
+    index: 'dotted', heading: 'INDEX', continuedTitle: 'INDEX (continued)', pageRefs: true, printed: 'cover',
+    bodyPages: size === 'full' ? [12, 25] : [1, 2], maxRowsPerPage: 8, coverTitle: 'JOINT BOOK OF DOCUMENTS' });
   return { bytes: docs.brief, truth: docs.truth };
 }
 
 export async function generateSampleDocuments(size: SampleSize): Promise<SampleDocument[]> {
-  const out: SampleDocument[] = [];
-  for (const key of sampleKeys) out.push({ key, ...SAMPLE_FILES[key], ...(await generateOne(key, size)) });
-  return out;
+  const full = size === 'full';
+  const paired = await generateBriefAndRecord({ seed: 'sample-supp13-tr5', look: TIMES_LETTER,
+    briefBody: full ? [43, 53] : [1, 3], recordBody: full ? [8, 14] : [2, 4] });
+  const parts: Record<SampleKey, { bytes: Uint8Array; truth: Truth }> = { supp13: paired.brief, doc63: await generateMain(size), tr5: paired.record };
+  return sampleKeys.map((key) => ({ key, ...SAMPLE_FILES[key], ...parts[key] }));
 }
 
 /** The same on a worker thread (generate.worker.ts): the caller's event loop stays free. */

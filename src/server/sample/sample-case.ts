@@ -68,23 +68,29 @@ export async function createSampleCase(deps: DocumentDeps, actor: Actor | null, 
     caseId = row.id;
     await recordAudit(db, actor, 'create', 'case', caseId, null, { caseNumber: SAMPLE_CASE_NUMBER, sample: true, size });
   }
-  for (const g of generated) {
-    if (found?.docs[g.key]) continue;
+  // the record first: the supplementary brief points into it (its tabs 9-13 are there)
+  const ids: Partial<Record<SampleKey, string>> = Object.fromEntries(sampleKeys.flatMap((k) => (found?.docs[k] ? [[k, found.docs[k]!.id]] : [])));
+  const order: SampleKey[] = ['tr5', 'supp13', 'doc63'];
+  for (const key of order) {
+    const g = generated.find((d) => d.key === key)!;
+    if (found?.docs[key]) continue;
     const id = randomUUID();
     await storage.writeAtomic(storage.documentFile(caseId, id, 'source.pdf'), Buffer.from(g.bytes));
     const sha256 = createHash('sha256').update(g.bytes).digest('hex');
+    const recordDocumentId = key === 'supp13' ? (ids.tr5 ?? null) : null;
     const [row] = await db
       .insert(documents)
       .values({
-        id, caseId, title: g.title, originalName: g.fileName, kind: g.kind, fileSize: g.bytes.length, sha256,
+        id, caseId, title: g.title, originalName: g.fileName, kind: g.kind, recordDocumentId, fileSize: g.bytes.length, sha256,
         storageKey: 'source.pdf', uploadedBy: actor?.id ?? null, status: 'uploaded', ocrStatus: 'pending', indexStatus: 'pending',
       })
       .returning();
+    ids[key] = id;
     await recordAudit(db, actor, 'upload', 'document', id, null, {
-      caseId, title: g.title, originalName: g.fileName, fileSize: g.bytes.length, sha256, sample: true,
+      caseId, title: g.title, originalName: g.fileName, fileSize: g.bytes.length, sha256, kind: g.kind, recordDocumentId, sample: true,
     });
     await queueNewSource(deps, row!);
-    await queueLinking(db, deps.send, id); // starts once the index is known
+    await queueLinking(db, deps.send, id); // starts once the index (and for a paired brief, the record) is read
   }
   return (await findSampleCase(db))!;
 }

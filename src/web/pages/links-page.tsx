@@ -145,8 +145,8 @@ function ReviewLinksDialog({ docKey, label, onClose }: { docKey: SampleKey | nul
                         {l.tr_dest_page === null ? (
                           '—'
                         ) : (
-                          <a className="text-primary underline" href={`${data.pdfUrl}#page=${l.tr_dest_page}`} target="_blank" rel="noreferrer">
-                            {l.tr_dest_page}
+                          <a className="text-primary underline" href={`${data.pdfUrl}#page=${l.master_page ?? l.tr_dest_page}`} target="_blank" rel="noreferrer">
+                            {l.target === 'record' ? `Record p. ${l.tr_dest_page}` : l.tr_dest_page}
                           </a>
                         )}
                       </td>
@@ -443,7 +443,9 @@ export function LinksPage() {
   const rebuild = useRebuild();
   const [reviewing, setReviewing] = useState<SampleKey | null>(null);
   const s = status.data;
-  const defaults = useMemo(() => ({ brief: s?.doc63.documentId ?? null, record: s?.tr5.documentId ?? null }), [s?.doc63.documentId, s?.tr5.documentId]);
+  // the supplementary brief points into the trial record: the index-first panel starts with that pair
+  const defaults = useMemo(() => ({ brief: s?.supp13.documentId ?? null, record: s?.tr5.documentId ?? null }), [s?.supp13.documentId, s?.tr5.documentId]);
+  const mainBrief = s?.doc63.documentId ?? null;
   if (status.isLoading) return <PageSpinner />;
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
@@ -491,7 +493,7 @@ export function LinksPage() {
           {rebuild.data && !rebuild.data.ok ? <Failure error={rebuild.data.error ?? 'The rebuild failed'} stderr={rebuild.data.stderr} /> : null}
           {rebuild.data?.ok ? <p className="mt-3 text-sm font-medium">Rebuilt: {rebuild.data.totalLinks} links, every master validated.</p> : null}
         </Panel>
-        <DynamicPanel defaultBrief={defaults.brief} />
+        <DynamicPanel defaultBrief={mainBrief} />
         <IndexFirstPanel defaults={defaults} />
       </div>
     </div>
