@@ -6,6 +6,10 @@ import { BASE_URL, registerThroughApi } from './helpers.ts';
 test('the Hyperlinks overview shows the three built masters and a master\'s review links', async ({ page }) => {
   test.setTimeout(420_000);
   await registerThroughApi(page);
+  // no sample case yet: the page offers to create it (the test creates a small one through the API)
+  await page.goto('/links');
+  await expect(page.getByRole('button', { name: 'Create the sample case' })).toBeVisible();
+  await expect(page.getByTestId('master-count').first()).toHaveText('0 / 0');
   const created = await page.request.post('/api/sample-case', { data: { size: 'small' }, headers: { Origin: BASE_URL } });
   expect(created.status(), await created.text()).toBeLessThan(300);
   await expect
