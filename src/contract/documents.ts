@@ -35,11 +35,21 @@ export const ocrProgress = z.object({
 });
 export type OcrProgress = z.infer<typeof ocrProgress>;
 
+/** 'brief' (default) or 'record': a trial record briefs of its case may point into (DESIGN §4). */
+export const documentKind = z.enum(['brief', 'record']);
+export type DocumentKind = z.infer<typeof documentKind>;
+
+/** A document id given where a document is named (never a file path). */
+const recordId = z.uuid({ error: 'recordDocumentId must be the id of a trial record of this case (not a file path)' });
+
 export const documentRecord = z.object({
   id: z.string(),
   caseId: z.string(),
   title: z.string(),
   alias: z.string().nullable(),
+  kind: documentKind,
+  /** The trial record (same case) this brief's index items point into; null: its own pages. */
+  recordDocumentId: z.string().nullable(),
   originalName: z.string(),
   fileSize: z.number(),
   pageCount: z.number().nullable(),
@@ -108,6 +118,10 @@ export const uploadFields = z.object({
   caseId: z.uuid({ error: 'caseId must be a case id' }),
   title: z.string().trim().min(1).max(300).optional(),
   alias: z.string().trim().max(200).optional(),
+  /** 'record' marks the upload as a trial record. */
+  kind: documentKind.optional(),
+  /** A brief's trial record (an id of a record of the same case); empty = none. */
+  recordDocumentId: z.union([z.literal(''), recordId]).optional(),
 });
 export type UploadFields = z.infer<typeof uploadFields>;
 
@@ -136,7 +150,11 @@ export const updateDocumentBody = z
       .regex(/^\d+(\s*-\s*\d+)?(\s*,\s*\d+(\s*-\s*\d+)?)*$/, 'indexPages must look like 2,3,4 or 2-5')
       .nullable(),
     selectedForHyperlinking: z.boolean(),
-    /** Needed (true) to change indexPages of a reviewed document: detection again replaces its links. */
+    /** 'record' marks a trial record; 'brief' (a record no brief points into) makes it a brief again. */
+    kind: documentKind,
+    /** The trial record of the same case this brief points into, or null to detach it. Rebuilds the links. */
+    recordDocumentId: recordId.nullable(),
+    /** Needed (true) to change indexPages or recordDocumentId of a reviewed document: its links are replaced. */
     confirm: z.boolean(),
   })
   .partial();
@@ -166,6 +184,48 @@ export const indexStatus = z.object({
 });
 export type IndexStatus = z.infer<typeof indexStatus>;
 
+/** A detected index item as the index detection result lists it (spec §3). */
+export const detectedItem = z.object({ text: z.string(), type: z.string(), page: z.number(), label: z.string() });
+
+/**
+ * POST /api/documents/{id}/detect-index and POST /api/detect-index: the index status with the index
+ * detection result of spec §3. `ok` is true once the index is known (index_status 'ok'); while
+ * detection runs it is false with no items; after a failure false with `message`.
+ */
+export const indexDetectionResult = indexStatus.extend({
+  ok: z.boolean(),
+  total_items: z.number(),
+  index_pages: z.array(z.number()),
+  /** Item type (tab, exhibit, schedule, …) → how many. */
+  item_types: z.record(z.string(), z.number()),
+  items: z.array(detectedItem),
+});
+export type IndexDetectionResult = z.infer<typeof indexDetectionResult>;
+
+/** The spec's texts for a detect-index call without a document. */
+export const MISSING_DOCUMENT_TITLE = 'Missing Document';
+export const MISSING_DOCUMENT_TEXT = 'Please provide a document path';
+
+/**
+ * POST /api/detect-index: `documentPath` names one of our documents by its id (DESIGN §4: never a
+ * file-system path); `indexPages` (`2,3,4` or `2-5`) detects on those pages instead.
+ */
+export const detectIndexBody = z.object({
+  documentPath: z
+    .string({ error: MISSING_DOCUMENT_TEXT })
+    .trim()
+    .min(1, MISSING_DOCUMENT_TEXT)
+    .pipe(z.uuid({ error: 'documentPath must be the id of a document (never a file path)' })),
+  indexPages: z
+    .string()
+    .trim()
+    .regex(/^\d+(\s*-\s*\d+)?(\s*,\s*\d+(\s*-\s*\d+)?)*$/, 'indexPages must look like 2,3,4 or 2-5')
+    .optional(),
+  /** Needed (true) when new index pages replace the links of a reviewed document. */
+  confirm: z.boolean().optional(),
+});
+export type DetectIndexBody = z.infer<typeof detectIndexBody>;
+
 /** GET /api/documents/{id}/index-items. */
 export const indexItemList = z.array(indexItemRecord);
 
@@ -179,8 +239,12 @@ export const linkRecord = z.object({
   itemText: z.string().nullable(),
   srcPage: z.number(),
   target: z.enum(['source', 'record']),
+  /** The trial record a 'record' link goes into; null for a link into the brief itself. */
+  targetDocId: z.string().nullable(),
   /** null when no destination was found: the link needs review and is not written into the PDF. */
   targetPage: z.number().nullable(),
+  /** The page in the merged master PDF (brief, then record) the link goes to; null without a destination. */
+  masterPage: z.number().nullable(),
   /** The page the engine found for this item (null: none); kept so a reviewer sees what changed. */
   engineTargetPage: z.number().nullable(),
   bbox: bbox.nullable(),

@@ -3,6 +3,7 @@ import { FirstCaseRedirect, CasePage } from './pages/case-page.tsx';
 import { CaseManagementPage } from './pages/case-management-page.tsx';
 import { HelpPage } from './pages/help-page.tsx';
 import { LandingPage } from './pages/landing-page.tsx';
+import { LinksPage } from './pages/links-page.tsx';
 import { NotFoundPage } from './pages/not-found-page.tsx';
 import { OcrPage, OcrRedirect } from './pages/ocr-page.tsx';
 import { PeoplePage } from './pages/people-page.tsx';
@@ -70,6 +71,8 @@ export function AppRoutes({ set }: { set: RouteSet }) {
       <Route path="/help" element={<HelpPage />} />
       <Route path="/people" element={<PeoplePage />} />
       <Route path="/status" element={<StatusPage />} />
+      <Route path="/links" element={<LinksPage />} />
+      <Route path="/hyperlinks" element={<LinksPage />} />
       <Route path="/privacy-policy" element={<PrivacyPage />} />
       <Route path="/terms-of-service" element={<TermsPage />} />
       <Route path="/signin" element={<Navigate to="/" replace />} />

@@ -14,6 +14,8 @@ export interface ReviewedEntry {
   /** Index page of the item's row and the link rectangle over it. */
   srcPage: number;
   bbox: BBox;
+  /** 'record': `targetPage` counts in the trial record appended after the brief (default 'source'). */
+  target?: 'source' | 'record';
   targetPage: number | null;
   removed: boolean;
   confidence: number;
@@ -23,6 +25,8 @@ export interface ReviewedEntry {
 export interface ReviewedSet {
   briefName: string;
   briefPages: number;
+  /** The trial record appended after the brief (the merged master); null or absent: the brief alone. */
+  record?: { name: string; pages: number } | null;
   indexPages: number[];
   entries: ReviewedEntry[];
 }
@@ -36,10 +40,19 @@ export type ReviewedValidation = Omit<ReviewJson['validation'], 'markers_used'>;
  */
 export function reviewedReview(set: ReviewedSet): ReviewJson {
   const kept = set.entries.filter((e) => !e.removed).sort((a, b) => a.ordinal - b.ordinal);
-  const inDoc = (p: number | null) => (p !== null && Number.isInteger(p) && p >= 1 && p <= set.briefPages ? p : null);
+  const record = set.record ?? null;
+  const limit = (e: ReviewedEntry) => (e.target === 'record' ? (record?.pages ?? 0) : set.briefPages);
+  const inDoc = (e: ReviewedEntry) => {
+    const p = e.targetPage;
+    return p !== null && Number.isInteger(p) && p >= 1 && p <= limit(e) ? p : null;
+  };
+  const master = (e: ReviewedEntry) => {
+    const p = inDoc(e);
+    return p === null ? null : e.target === 'record' ? p + set.briefPages : p;
+  };
   return {
     source: { file: set.briefName, pages: set.briefPages },
-    record: null,
+    record: record ? { file: record.name, pages: record.pages, offset: set.briefPages } : null,
     index: {
       pages: [...set.indexPages],
       items: kept.map((e) => ({ ordinal: e.ordinal, label: e.label, type: e.type, text: e.text, page: e.srcPage, bbox: e.bbox })),
@@ -48,9 +61,9 @@ export function reviewedReview(set: ReviewedSet): ReviewJson {
       item: e.ordinal,
       srcPage: e.srcPage,
       bbox: e.bbox,
-      target: 'source' as const,
-      targetPage: inDoc(e.targetPage),
-      masterPage: inDoc(e.targetPage),
+      target: e.target === 'record' ? ('record' as const) : ('source' as const),
+      targetPage: inDoc(e),
+      masterPage: master(e),
       confidence: e.confidence,
       why: e.why,
       status: 'auto' as const,
@@ -64,11 +77,17 @@ export function reviewedReview(set: ReviewedSet): ReviewJson {
  * lingers): internal links over the rows of removed entries deleted, one link per kept entry with a
  * destination, bookmarks for exactly those; pages read by OCR (in `pages`, the text stored when the
  * document was read) get their invisible text layer as in Master.linked.pdf. `doc` is the original,
- * changed in place.
+ * changed in place. With `record` (a paired brief), the record is appended and the result is the
+ * merged master, like Master.linked.pdf.
  */
-export function writeReviewed(doc: PdfDoc, set: ReviewedSet, pages: readonly PageText[] | null = null): Uint8Array {
+export function writeReviewed(
+  doc: PdfDoc,
+  set: ReviewedSet,
+  pages: readonly PageText[] | null = null,
+  record: { doc: PdfDoc; pages: readonly PageText[] | null } | null = null,
+): Uint8Array {
   for (const e of set.entries) if (e.removed && e.srcPage >= 1 && e.srcPage <= doc.pageCount) doc.deleteLinksAt(e.srcPage, e.bbox);
-  return writeMaster(doc, null, reviewedReview(set), { brief: pages });
+  return writeMaster(doc, record?.doc ?? null, reviewedReview(set), { brief: pages, record: record?.pages ?? null });
 }
 
 /**

@@ -214,6 +214,10 @@ export const links = pgTable(
     why: text('why'),
     /** Numeric string 0..1. */
     confidence: numeric('confidence').notNull().default('0'),
+    /** Enhanced review (Hyperlinks overview): the paragraph of the target page, a highlight, the reviewer's notes. */
+    targetParagraph: integer('target_paragraph'),
+    highlighted: boolean('highlighted').notNull().default(false),
+    notes: text('notes'),
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },

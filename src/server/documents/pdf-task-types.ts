@@ -26,6 +26,8 @@ export type PdfTask =
       briefName: string;
       outputPath: string;
       reviewPath: string;
+      /** The trial record the brief points into (its stored text); the output is then the merged master. */
+      record?: RecordFiles;
     }
   | {
       /** The reviewed PDF from the uploaded original and the reviewed link set, read back and checked. */
@@ -36,6 +38,8 @@ export type PdfTask =
       ocrPagesPath: string;
       outputPath: string;
       set: ReviewedSet;
+      /** The trial record a paired brief's links go into: appended, the reviewed PDF is the merged master. */
+      record?: RecordFiles;
     }
   | {
       /** A court package: the approved PDF checked (hash, validation, active content) and copied, and its report. */
@@ -49,6 +53,14 @@ export type PdfTask =
       reportCsvOut: string;
       reportCsv: string;
     };
+
+/** A trial record's uploaded original and the text stored when it was read (page-store.ts). */
+export interface RecordFiles {
+  name: string;
+  sourcePath: string;
+  pagesPath: string;
+  ocrPagesPath: string;
+}
 
 export interface RegenerateOutcome {
   validation: ReviewedValidation;

@@ -7,10 +7,11 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { detectIndex } from '../../engine/index/detect-index.ts';
 import { validateMaster } from '../../engine/link.ts';
 import { openPdf } from '../../engine/pdf/index.ts';
+import type { PdfDoc } from '../../engine/pdf/types.ts';
 import { resolveDestinations } from '../../engine/resolve/resolve-destinations.ts';
 import { extractAllText } from '../../engine/text/extract-text.ts';
 import { readDocument } from '../../engine/text/read-document.ts';
-import { EngineError } from '../../engine/types.ts';
+import { EngineError, type PageText } from '../../engine/types.ts';
 import { buildReview } from '../../engine/write/review.ts';
 import { writeMaster } from '../../engine/write/write-master.ts';
 import { writeFileAtomic } from '../../engine/util/atomic-write.ts';
@@ -53,32 +54,52 @@ async function read(t: Extract<PdfTask, { op: 'read' }>): Promise<ReadOutcome> {
   }
 }
 
+/** A document's pages as stored when it was read; the text layer read again only when the store is incomplete. */
+async function storedPages(bytes: Uint8Array, doc: PdfDoc, pagesPath: string, ocrPagesPath: string): Promise<{ pages: PageText[]; fromStore: boolean }> {
+  const stored = loadPages(doc.pageCount, pagesPath, ocrPagesPath);
+  if (stored) return { pages: stored, fromStore: true };
+  const pages = (await extractAllText(bytes, {}, doc)).pages;
+  for (const p of loadOcrPages(ocrPagesPath)) if (p.page >= 1 && p.page <= pages.length) pages[p.page - 1] = p;
+  return { pages, fromStore: false };
+}
+
 async function link(t: Extract<PdfTask, { op: 'link' }>): Promise<LinkOutcome> {
   const bytes = readBytes(t.sourcePath);
   const doc = openPdf(bytes);
+  let recordDoc: PdfDoc | null = null;
   try {
     // The page count sets the task's time limit (pdf-task.ts).
     post({ type: 'progress', phase: 'text', done: 0, total: doc.pageCount });
     doc.checkLimits(t.limits);
-    let pages = loadPages(doc.pageCount, t.pagesPath, t.ocrPagesPath);
-    const fromStore = pages !== null; // the detection stored with these pages still holds
-    if (!pages) {
-      pages = (await extractAllText(bytes, {}, doc)).pages;
-      for (const p of loadOcrPages(t.ocrPagesPath)) if (p.page >= 1 && p.page <= pages.length) pages[p.page - 1] = p;
+    // the detection stored with the pages still holds when they came from the store
+    const { pages, fromStore } = await storedPages(bytes, doc, t.pagesPath, t.ocrPagesPath);
+    let recordPages: PageText[] | null = null;
+    if (t.record) {
+      const recordBytes = readBytes(t.record.sourcePath);
+      recordDoc = openPdf(recordBytes);
+      recordDoc.checkLimits(t.limits);
+      recordPages = (await storedPages(recordBytes, recordDoc, t.record.pagesPath, t.record.ocrPagesPath)).pages;
     }
     const detection =
       (fromStore ? loadDetection(t.detectionPath, t.indexPages) : null) ??
       detectIndex(pages, t.indexPages ? { indexPages: t.indexPages } : undefined);
     const destinations = detection.items.length
-      ? resolveDestinations({ items: detection.items, indexPages: detection.pages, source: pages, record: null })
+      ? resolveDestinations({ items: detection.items, indexPages: detection.pages, source: pages, record: recordPages })
       : [];
-    const review = buildReview({ briefName: t.briefName, briefPages: doc.pageCount, detection, destinations });
-    const pdf = writeMaster(doc, null, review, { brief: pages });
+    const review = buildReview({
+      briefName: t.briefName,
+      briefPages: doc.pageCount,
+      ...(t.record && recordDoc ? { recordName: t.record.name, recordPages: recordDoc.pageCount } : {}),
+      detection,
+      destinations,
+    });
+    const pdf = writeMaster(doc, recordDoc, review, { brief: pages, record: recordPages });
     review.validation = validateMaster(pdf, review);
     await writeFileAtomic(t.outputPath, pdf);
     await writeFileAtomic(t.reviewPath, JSON.stringify(review, null, 2));
     return { review, ...(detection.reason ? { reason: detection.reason } : {}) };
   } finally {
+    recordDoc?.close();
     doc.close();
   }
 }

@@ -8,6 +8,7 @@ import { AppError } from '../errors.ts';
 import { documentMemoryRoutes } from '../routes/document-memory.ts';
 import { documentProcessingRoutes } from '../routes/document-processing.ts';
 import { documentStreamRoutes } from '../routes/document-stream.ts';
+import { hyperlinkRoutes } from '../routes/hyperlinks.ts';
 import { documentRoutes } from '../routes/documents.ts';
 import { linkRoutes } from '../routes/links.ts';
 import { reviewRoutes } from '../routes/review.ts';
@@ -40,4 +41,5 @@ export async function registerDocumentRoutes(
   linkRoutes(app, deps.db);
   reviewRoutes(app, { ...docDeps, limits: taskLimits(deps.config) });
   documentMemoryRoutes(app, deps.db);
+  hyperlinkRoutes(app, { ...docDeps, limits: taskLimits(deps.config) });
 }

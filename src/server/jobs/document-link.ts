@@ -11,6 +11,7 @@ import { failureText, runPdfTask, taskLimits } from '../documents/pdf-task.ts';
 import { notifyDocument, removeFilesIfGone, withHeartbeat } from '../documents/processing-state.ts';
 import { dropReviewedOutput, REVIEWED_KEY, withdrawApproval, WITHDRAW_REASONS } from '../review/approval-state.ts';
 import { documentJobData } from './document-process.ts';
+import { recordFiles, recordReadiness } from '../documents/record-pairing.ts';
 import { indexItemRows } from './index-item-rows.ts';
 import type { JobContext } from './registry.ts';
 
@@ -21,6 +22,12 @@ export async function documentLink(ctx: JobContext, data: unknown): Promise<unkn
   const { documentId, run } = documentJobData.parse(data);
   const { db, storage } = ctx;
   const current = and(eq(documents.id, documentId), eq(documents.linkRun, run));
+  // A brief paired with a trial record needs the record's text: while the record is being read the
+  // build waits ('queued'), and the record's processing queues it again when done (record-pairing.ts).
+  const [pre] = await db.select({ recordDocumentId: documents.recordDocumentId }).from(documents).where(current);
+  if (!pre) return { skipped: true };
+  const readiness = pre.recordDocumentId ? await recordReadiness(db, pre.recordDocumentId) : null;
+  if (readiness && !readiness.ready && readiness.waiting) return { waiting: pre.recordDocumentId };
   const [doc] = await db
     .update(documents)
     .set({ aiProcessingStatus: 'processing', linkHeartbeatAt: new Date(), linkFailureReason: null })
@@ -38,6 +45,8 @@ export async function documentLink(ctx: JobContext, data: unknown): Promise<unkn
     await removeFilesIfGone(db, storage, doc.caseId, documentId); // deleted while its links were built
     return { failed: reason };
   };
+  if (readiness && !readiness.ready && !readiness.waiting) return fail(readiness.reason);
+  const record = readiness?.ready ? readiness.record : null;
   const indexPages = parseIndexPages(doc.indexPages);
   if (doc.indexCount === 0 && !indexPages) return fail(NO_INDEX_REASON);
 
@@ -55,6 +64,7 @@ export async function documentLink(ctx: JobContext, data: unknown): Promise<unkn
         briefName: doc.originalName,
         outputPath: file('Master.linked.pdf'),
         reviewPath: file('review.json'),
+        ...(record ? { record: recordFiles(storage, record) } : {}),
       }, taskLimits(ctx.config)),
     );
     const { review } = out;
@@ -80,6 +90,7 @@ export async function documentLink(ctx: JobContext, data: unknown): Promise<unkn
           indexItemId: itemId.get(l.item) ?? null,
           srcPage: l.srcPage,
           target: l.target,
+          targetDocId: l.target === 'record' ? record?.id ?? null : null,
           targetPage: l.targetPage,
           engineTargetPage: l.targetPage,
           masterPage: l.masterPage,
@@ -107,10 +118,11 @@ export async function documentLink(ctx: JobContext, data: unknown): Promise<unkn
       await recordAudit(tx, null, 'build-links', 'document', documentId, null, {
         links: review.links.length,
         unresolved,
+        record: record ? { id: record.id, pages: review.record?.pages ?? null } : null,
         validation: review.validation,
         ...(review.removedActiveContent ? { removedActiveContent: review.removedActiveContent } : {}),
       });
-      return { links: review.links.length, unresolved };
+      return { links: review.links.length, unresolved, ...(record ? { record: record.id } : {}) };
     });
     await notifyDocument(db, documentId);
     if (result) await rm(file(REVIEWED_KEY), { force: true }); // written from the links just replaced

@@ -12,6 +12,7 @@ import { failureText, runPdfTask, taskLimits } from '../documents/pdf-task.ts';
 import { notifyDocument, removeFilesIfGone, withHeartbeat } from '../documents/processing-state.ts';
 import type { TaskProgress } from '../documents/pdf-task-types.ts';
 import { dropReviewedOutput, REVIEWED_KEY, withdrawApproval, WITHDRAW_REASONS } from '../review/approval-state.ts';
+import { failBriefsWaitingOn, queueBriefsWaitingOn, recordFailed } from '../documents/record-pairing.ts';
 import { indexItemRows } from './index-item-rows.ts';
 import type { JobContext } from './registry.ts';
 
@@ -130,6 +131,9 @@ export async function documentProcess(ctx: JobContext, data: unknown): Promise<u
     if (stored.aiProcessingStatus === 'queued' && ctx.send) {
       await ctx.send('document-link', { documentId, run: stored.linkRun });
     }
+    // A trial record's text is ready: the briefs whose links wait on it are built now.
+    if (stored.status === 'completed' && ctx.send) await queueBriefsWaitingOn(db, ctx.send, documentId);
+    else if (stored.status === 'failed') await failBriefsWaitingOn(db, documentId, recordFailed(stored.title, stored.failureReason));
     await notifyDocument(db, documentId);
     ctx.log.info({ documentId, pages: out.pageCount, ocrPages: out.needsOcr, items: items.length }, 'document processed');
     return { pages: out.pageCount, items: items.length };
@@ -153,6 +157,7 @@ export async function documentProcess(ctx: JobContext, data: unknown): Promise<u
       })
       .where(current);
     await recordAudit(db, null, 'process-failed', 'document', documentId, null, { reason });
+    await failBriefsWaitingOn(db, documentId, recordFailed(doc.title, reason));
     await notifyDocument(db, documentId);
     await removeFilesIfGone(db, storage, doc.caseId, documentId); // deleted while it was read
     ctx.log.warn({ err, documentId }, 'document processing failed');

@@ -15,6 +15,8 @@ export const WITHDRAW_REASONS = {
   reanalyze: 'The index was detected again after approval',
   regenerate: 'The PDF was regenerated after approval',
   reviewReset: 'The review was set back to pending',
+  record: 'The trial record of this brief was changed after approval',
+  recordDeleted: 'The trial record of this brief was deleted after approval',
 } as const;
 
 /**

@@ -14,6 +14,7 @@ import type { DocumentRow } from '../documents/queries.ts';
 import { AppError } from '../errors.ts';
 import type { Storage } from '../storage/files.ts';
 import { REVIEWED_KEY, withdrawApproval, WITHDRAW_REASONS } from './approval-state.ts';
+import { recordFiles } from '../documents/record-pairing.ts';
 import { loadReviewedSet, type LoadedSet } from './reviewed-set.ts';
 
 type Deps = { db: Db; storage: Storage; limits: TaskLimits };
@@ -25,6 +26,9 @@ export async function regenerateDocument(deps: Deps, user: Actor, doc: DocumentR
     throw new AppError('conflict', 'The links of this document are being built; regenerate once they are done');
   }
   const loaded = await loadReviewedSet(db, doc);
+  if (loaded.record && (loaded.record.status !== 'completed' || !loaded.record.storageKey)) {
+    throw new AppError('conflict', `The trial record "${loaded.record.title}" is not ready; regenerate once it has been read`);
+  }
   if (loaded.set.entries.length === 0) throw new AppError('conflict', 'This document has no links to write; build its links first');
   // written beside the current reviewed PDF, which stays what it is until this one is recorded; a
   // name of its own, so two regenerations at once never take each other's file
@@ -40,6 +44,7 @@ export async function regenerateDocument(deps: Deps, user: Actor, doc: DocumentR
         ocrPagesPath: file('ocr-pages.json'),
         outputPath: pending,
         set: loaded.set,
+        ...(loaded.record ? { record: recordFiles(storage, loaded.record) } : {}),
       }, deps.limits);
     } catch (err) {
       throw new AppError('conflict', `The reviewed PDF could not be written: ${failureText(err)}`);

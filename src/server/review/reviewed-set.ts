@@ -8,11 +8,13 @@ import type { ReviewedSet } from '../../engine/write/write-reviewed.ts';
 import { outlineTitle } from '../../engine/write/outline-title.ts';
 import type { Tx } from '../audit.ts';
 import type { Db } from '../db/client.ts';
-import { indexItems, links, type documents } from '../db/schema.ts';
+import { documents as documentsTable, indexItems, links, type documents } from '../db/schema.ts';
 import { parseIndexPages } from '../documents/index-pages.ts';
 
 export interface LoadedSet {
   set: ReviewedSet;
+  /** The trial record a paired brief's links go into (appended in the reviewed PDF); null otherwise. */
+  record: typeof documents.$inferSelect | null;
   /** Link ids in entry order (for the report and the audit trail). */
   linkIds: string[];
   engineTargetPages: Array<number | null>;
@@ -23,6 +25,10 @@ export interface LoadedSet {
 }
 
 export async function loadReviewedSet(db: Db | Tx, doc: typeof documents.$inferSelect): Promise<LoadedSet> {
+  // a paired brief's reviewed PDF is the merged master: brief, then its trial record
+  const [record] = doc.recordDocumentId
+    ? await db.select().from(documentsTable).where(eq(documentsTable.id, doc.recordDocumentId)).limit(1)
+    : [];
   const rows = await db
     .select({ link: links, item: indexItems })
     .from(links)
@@ -36,6 +42,7 @@ export async function loadReviewedSet(db: Db | Tx, doc: typeof documents.$inferS
     text: item.text,
     srcPage: link.srcPage,
     bbox: link.bbox ?? item.bbox ?? ([0, 0, 0, 0] as [number, number, number, number]),
+    target: link.target === 'record' ? ('record' as const) : ('source' as const),
     targetPage: link.targetPage,
     removed: link.status === 'removed',
     confidence: Number(link.confidence),
@@ -43,10 +50,17 @@ export async function loadReviewedSet(db: Db | Tx, doc: typeof documents.$inferS
   }));
   const indexPages = parseIndexPages(doc.indexPages) ?? [...new Set(rows.map((r) => r.item.page))].sort((a, b) => a - b);
   const fingerprint = createHash('sha256')
-    .update(JSON.stringify(rows.map(({ link }) => [link.id, link.status, link.targetPage, link.bbox])))
+    .update(JSON.stringify([record?.id ?? null, rows.map(({ link }) => [link.id, link.status, link.target, link.targetPage, link.bbox])]))
     .digest('hex');
   return {
-    set: { briefName: doc.originalName, briefPages: doc.pageCount ?? 0, indexPages, entries },
+    set: {
+      briefName: doc.originalName,
+      briefPages: doc.pageCount ?? 0,
+      record: record ? { name: record.originalName, pages: record.pageCount ?? 0 } : null,
+      indexPages,
+      entries,
+    },
+    record: record ?? null,
     linkIds: rows.map((r) => r.link.id),
     engineTargetPages: rows.map((r) => r.link.engineTargetPage),
     statuses: rows.map((r) => (r.link.status === 'removed' ? 'removed' : r.link.status === 'confirmed' ? 'confirmed' : 'auto')),

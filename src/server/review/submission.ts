@@ -68,14 +68,17 @@ async function lastChanges(db: Db, linkIds: string[]): Promise<Map<string, { by:
 }
 
 function reportEntries(loaded: LoadedSet, changes: Map<string, { by: string | null; at: Date }>): ReportEntry[] {
+  const inFiled = (target: 'source' | 'record' | undefined, page: number | null) =>
+    page === null ? null : target === 'record' ? page + loaded.set.briefPages : page;
   return loaded.set.entries.map((e, i) => {
     const change = changes.get(loaded.linkIds[i]!);
     return {
       ordinal: e.ordinal,
       label: e.label,
       text: e.text,
-      destination: e.removed ? null : e.targetPage,
-      engineDestination: loaded.engineTargetPages[i] ?? null,
+      // pages of the filed PDF: a record's page follows the brief's pages in the merged master
+      destination: e.removed ? null : inFiled(e.target, e.targetPage),
+      engineDestination: inFiled(e.target, loaded.engineTargetPages[i] ?? null),
       confidence: e.confidence,
       status: loaded.statuses[i] ?? 'auto',
       changedBy: change?.by ?? null,

@@ -3,7 +3,10 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
+  detectIndexBody,
   documentIdsBody,
+  MISSING_DOCUMENT_TEXT,
+  type IndexDetectionResult,
   type IndexStatus,
   type StartHyperlinkingResponse,
   type StartHyperlinkingResult,
@@ -12,6 +15,7 @@ import { recordAudit } from '../audit.ts';
 import { requireUser } from '../auth/guard.ts';
 import type { Db } from '../db/client.ts';
 import { documents, indexItems, links } from '../db/schema.ts';
+import { checkIndexPages, parseIndexPages } from '../documents/index-pages.ts';
 import type { DocumentDeps } from '../documents/intake.ts';
 import { queueLinking, queueProcessing } from '../documents/processing-state.ts';
 import { documentById, documentRow, type DocumentRow } from '../documents/queries.ts';
@@ -28,6 +32,25 @@ function indexStatusOf(d: DocumentRow): IndexStatus {
     index_count: d.indexCount,
     index_detected_at: d.indexDetectedAt?.toISOString() ?? null,
     message: d.indexStatus === 'error' ? d.failureReason : null,
+  };
+}
+
+/** The index status with the stored detection: its items, their types and the index pages. */
+async function detectionResultOf(db: Db, doc: DocumentRow, status: IndexStatus): Promise<IndexDetectionResult> {
+  const ok = status.index_status === 'ok';
+  const rows = ok
+    ? await db.select().from(indexItems).where(eq(indexItems.documentId, doc.id)).orderBy(asc(indexItems.ordinal))
+    : [];
+  const itemTypes: Record<string, number> = {};
+  for (const r of rows) itemTypes[r.type] = (itemTypes[r.type] ?? 0) + 1;
+  const pages = parseIndexPages(doc.indexPages) ?? [...new Set(rows.map((r) => r.page))].sort((a, b) => a - b);
+  return {
+    ...status,
+    ok,
+    total_items: rows.length,
+    index_pages: ok ? pages : [],
+    item_types: itemTypes,
+    items: rows.map((r) => ({ text: r.text, type: r.type, page: r.page, label: r.label })),
   };
 }
 
@@ -79,8 +102,45 @@ export function documentProcessingRoutes(app: FastifyInstance, deps: DocumentDep
     return indexStatusOf(await documentRow(db, { id: doc.id }));
   }
 
-  // Detection runs with processing; this starts it only when it has not run or failed.
-  app.post('/api/documents/:id/detect-index', (req) => queueDetection(req, 'detect-index', false));
+  // Detection runs with processing; this starts it only when it has not run or failed. The answer
+  // is the index status with the detection result (spec §3), at once: poll index-status while pending.
+  app.post('/api/documents/:id/detect-index', async (req) => {
+    const status = await queueDetection(req, 'detect-index', false);
+    return detectionResultOf(db, await documentRow(db, req.params), status);
+  });
+
+  // The spec's detect-index call with a document named by its id; it answers once detection is done.
+  app.post('/api/detect-index', async (req, reply) => {
+    const user = requireUser(req);
+    const raw = req.body && typeof req.body === 'object' ? (req.body as { documentPath?: unknown }).documentPath : undefined;
+    if (typeof raw !== 'string' || !raw.trim()) throw new AppError('validation', MISSING_DOCUMENT_TEXT, 'documentPath');
+    const body = parseInput(detectIndexBody, req.body);
+    let doc = await documentRow(db, { id: body.documentPath });
+    if (!doc.storageKey) throw new AppError('conflict', 'This document has no file yet; upload it first');
+    if (body.indexPages !== undefined) checkIndexPages(body.indexPages, doc.pageCount);
+    const pagesChanged = body.indexPages !== undefined && body.indexPages !== (doc.indexPages ?? '');
+    if (pagesChanged || doc.indexStatus === 'none' || doc.indexStatus === 'error') {
+      // detection again replaces the index items and their links: a reviewed document asks first
+      await requireConfirmIfReviewed(db, doc.id, body.confirm);
+      await db.transaction(async (tx) => {
+        if (pagesChanged) {
+          await tx.update(documents).set({ indexPages: body.indexPages || null, updatedAt: new Date() }).where(eq(documents.id, doc.id));
+          await withdrawApproval(tx, user, doc.id, WITHDRAW_REASONS.indexPages);
+        }
+        await recordAudit(tx, user, 'detect-index', 'document', doc.id, indexStatusOf(doc), { index_status: 'pending', ...(pagesChanged ? { index_pages: body.indexPages } : {}) });
+      });
+      await queueProcessing(db, deps.send, doc.id);
+    }
+    const deadline = Date.now() + WAIT_LIMIT_MS;
+    let closed = false;
+    reply.raw.once('close', () => (closed = !reply.raw.writableEnded)); // the client went away
+    for (;;) {
+      doc = await documentRow(db, { id: doc.id });
+      if (doc.indexStatus === 'ok' || doc.indexStatus === 'error' || Date.now() > deadline || closed) break;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    return detectionResultOf(db, doc, indexStatusOf(doc));
+  });
 
   app.post('/api/documents/:id/reindex', (req) => queueDetection(req, 'reindex', true));
 

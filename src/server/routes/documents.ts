@@ -12,7 +12,10 @@ import { documents } from '../db/schema.ts';
 import { contentDisposition } from '../documents/content-disposition.ts';
 import { checkIndexPages } from '../documents/index-pages.ts';
 import type { DocumentDeps } from '../documents/intake.ts';
-import { queueProcessing } from '../documents/processing-state.ts';
+import { queueLinking, queueProcessing } from '../documents/processing-state.ts';
+import { briefsOf, checkKindChange, checkRecordFor } from '../documents/record-pairing.ts';
+import type { Db } from '../db/client.ts';
+import type { Tx } from '../audit.ts';
 import { caseDocuments, caseIdParams, documentById, documentRow, requireCase } from '../documents/queries.ts';
 import { documentJson } from '../documents/serialize.ts';
 import { AppError, parseInput } from '../errors.ts';
@@ -70,8 +73,20 @@ export function documentRoutes(app: FastifyInstance, deps: DocumentDeps): void {
     if (body.indexPages) checkIndexPages(body.indexPages, before.pageCount);
     const indexPagesChanged = body.indexPages !== undefined && (body.indexPages || null) !== before.indexPages;
     if (indexPagesChanged) changes.indexPages = body.indexPages || null;
-    if (indexPagesChanged && before.storageKey) await requireConfirmIfReviewed(db, before.id, body.confirm);
+    // Brief and record (record-pairing.ts): checked here for the answer's order, again under lock below.
+    const nextKind = body.kind ?? before.kind;
+    const nextRecord = body.recordDocumentId !== undefined ? body.recordDocumentId : before.recordDocumentId;
+    const checkPairing = async (tx: Db | Tx) => {
+      if (body.kind !== undefined) await checkKindChange(tx, before, body.kind, nextRecord);
+      if (body.recordDocumentId) await checkRecordFor(tx, before, nextKind, body.recordDocumentId);
+    };
+    await checkPairing(db);
+    if (body.kind !== undefined) changes.kind = body.kind;
+    const recordChanged = body.recordDocumentId !== undefined && body.recordDocumentId !== before.recordDocumentId;
+    if (recordChanged) changes.recordDocumentId = body.recordDocumentId;
+    if ((indexPagesChanged || recordChanged) && before.storageKey) await requireConfirmIfReviewed(db, before.id, body.confirm);
     await db.transaction(async (tx) => {
+      await checkPairing(tx);
       const [row] = await tx.update(documents).set(changes).where(eq(documents.id, before.id)).returning();
       await recordAudit(tx, user, 'update', 'document', before.id, documentJson(before), documentJson(row!));
       // null or 'pending' sets the document back to not reviewed; approval goes through POST …/review
@@ -80,21 +95,39 @@ export function documentRoutes(app: FastifyInstance, deps: DocumentDeps): void {
         await tx.update(documents).set({ reviewStatus: null, lawyerReviewed: false, approvedSha256: null }).where(eq(documents.id, before.id));
       }
       if (indexPagesChanged) await withdrawApproval(tx, user, before.id, WITHDRAW_REASONS.indexPages);
+      if (recordChanged) await withdrawApproval(tx, user, before.id, WITHDRAW_REASONS.record);
     });
     // New index pages: detect the index again on them (an uploaded document only).
     if (indexPagesChanged && before.storageKey) await queueProcessing(db, deps.send, before.id);
+    // A new (or no) trial record: the links are built again, into the record (like a relink); a build
+    // waits for the record's text when it is still being read.
+    const indexComing = indexPagesChanged || before.indexStatus === 'ok' || before.indexStatus === 'pending';
+    if (recordChanged && before.storageKey && indexComing) {
+      await queueLinking(db, deps.send, before.id);
+    }
     return documentById(db, before.id);
   });
 
   app.delete('/api/documents/:id', async (req, reply) => {
     const user = requireUser(req);
     const before = await documentRow(db, req.params);
-    await db.transaction(async (tx) => {
+    // A trial record's briefs are detached (the foreign key sets null) and their links built again on
+    // their own pages: links into a record that is gone would be broken.
+    const detached = await db.transaction(async (tx) => {
+      const briefs = await briefsOf(tx, before.id);
+      for (const b of briefs) await withdrawApproval(tx, user, b.id, WITHDRAW_REASONS.recordDeleted);
       await tx.delete(documents).where(eq(documents.id, before.id));
       await recordAudit(tx, user, 'delete', 'document', before.id, withoutDocumentNames(documentJson(before)), null);
       await forgetDocumentNames(tx, [before.id]);
+      return briefs;
     });
     await storage.removeDocument(before.caseId, before.id);
+    for (const b of detached) {
+      const [brief] = await db.select().from(documents).where(eq(documents.id, b.id));
+      if (brief?.storageKey && (brief.indexStatus === 'ok' || brief.indexStatus === 'pending') && brief.aiProcessingStatus !== 'none') {
+        await queueLinking(db, deps.send, b.id);
+      }
+    }
     return reply.code(204).send();
   });
 

@@ -33,23 +33,35 @@ async function linkById(db: Db, id: string) {
   return toJson(rows)[0]!;
 }
 
-/** A target page within the source document (its page count), as a 400 naming the field otherwise. */
-async function checkTargetPage(db: Db | Tx, srcDocId: string, target: string, targetPage: number): Promise<void> {
-  if (target !== 'source') return;
-  const [doc] = await db.select({ pageCount: documents.pageCount }).from(documents).where(eq(documents.id, srcDocId));
-  if (doc?.pageCount && targetPage > doc.pageCount) {
-    throw new AppError('validation', `targetPage must be at most ${doc.pageCount}, the pages of this document`, 'targetPage');
+/**
+ * A target page within the document the link goes into (the brief, or the trial record of a 'record'
+ * link), as a 400 naming the field otherwise. Returns the page in the merged master (record pages
+ * follow the brief's).
+ */
+async function checkTargetPage(db: Db | Tx, link: { srcDocId: string; target: string; targetDocId: string | null }, targetPage: number): Promise<number> {
+  const pagesOf = async (id: string) => (await db.select({ pageCount: documents.pageCount }).from(documents).where(eq(documents.id, id)))[0]?.pageCount ?? null;
+  const briefPages = await pagesOf(link.srcDocId);
+  if (link.target === 'record') {
+    const recordPages = link.targetDocId ? await pagesOf(link.targetDocId) : null;
+    if (recordPages && targetPage > recordPages) {
+      throw new AppError('validation', `targetPage must be at most ${recordPages}, the pages of the trial record`, 'targetPage');
+    }
+    return targetPage + (briefPages ?? 0);
   }
+  if (briefPages && targetPage > briefPages) {
+    throw new AppError('validation', `targetPage must be at most ${briefPages}, the pages of this document`, 'targetPage');
+  }
+  return targetPage;
 }
 
 /** Applies one change inside the caller's transaction, so a bad entry of a bulk update undoes all. */
-async function applyChange(tx: Tx, user: Actor, id: string, change: UpdateLinkBody): Promise<boolean> {
+export async function applyChange(tx: Tx, user: Actor, id: string, change: UpdateLinkBody): Promise<boolean> {
   const [before] = await tx.select().from(links).where(eq(links.id, id)).limit(1);
   if (!before) return false;
   const set: Partial<typeof links.$inferInsert> = { updatedAt: new Date() };
   if (change.status !== undefined) set.status = change.status;
   if (change.targetPage !== undefined) {
-    await checkTargetPage(tx, before.srcDocId, before.target, change.targetPage);
+    set.masterPage = await checkTargetPage(tx, before, change.targetPage);
     set.targetPage = change.targetPage;
     set.why = change.why ?? 'page set by the reviewer';
     set.confidence = '1';
@@ -83,7 +95,7 @@ export function linkRoutes(app: FastifyInstance, db: Db): void {
     if (!item) throw new AppError('not_found', 'Index item not found');
     const [existing] = await db.select({ id: links.id }).from(links).where(eq(links.indexItemId, item.id)).limit(1);
     if (existing) throw new AppError('conflict', 'This index item already has its link; change that one instead', 'indexItemId');
-    await checkTargetPage(db, item.documentId, 'source', body.targetPage);
+    const masterPage = await checkTargetPage(db, { srcDocId: item.documentId, target: 'source', targetDocId: null }, body.targetPage);
     const row = await db.transaction(async (tx) => {
       const [created] = await tx
         .insert(links)
@@ -93,6 +105,7 @@ export function linkRoutes(app: FastifyInstance, db: Db): void {
           srcPage: item.page,
           bbox: item.bbox,
           targetPage: body.targetPage,
+          masterPage,
           status: body.status ?? 'confirmed',
           why: body.why ?? 'page set by the reviewer',
           confidence: '1',

@@ -1,4 +1,4 @@
-// POST /api/upload/document (multipart: file, caseId, optional title and alias) and
+// POST /api/upload/document (multipart: file, caseId, optional title, alias, kind and recordDocumentId) and
 // POST /api/documents/{id}/reupload (multipart: file). The PDF streams to disk (receive-upload.ts);
 // the document row is written only once the whole file has arrived, so an aborted upload leaves nothing.
 import fastifyMultipart from '@fastify/multipart';
@@ -13,6 +13,7 @@ import { documents, indexItems, links } from '../db/schema.ts';
 import { commitStagedSource, discardStagedSource, placeSource, queueNewSource, stageSource, type DocumentDeps } from '../documents/intake.ts';
 import { caseIsGone } from '../documents/processing-state.ts';
 import { documentById, documentRow, requireCase } from '../documents/queries.ts';
+import { checkRecordFor } from '../documents/record-pairing.ts';
 import { discardUpload, NOT_PDF_MESSAGE, receiveUpload, type ReceivedFile } from '../documents/receive-upload.ts';
 import { AppError, parseInput } from '../errors.ts';
 import { dropReviewedOutput, requireConfirmIfReviewed, withdrawApproval, WITHDRAW_REASONS } from '../review/approval-state.ts';
@@ -40,6 +41,7 @@ export async function uploadRoutes(app: FastifyInstance, deps: DocumentDeps, max
         if (!file) throw new AppError('validation', 'Choose a PDF file to upload', 'file');
         body = parseInput(uploadFields, fields);
         await requireCase(db, body.caseId);
+        if (body.recordDocumentId) await checkRecordFor(db, { caseId: body.caseId }, body.kind ?? 'brief', body.recordDocumentId);
       } catch (err) {
         await cleanup();
         throw err;
@@ -72,6 +74,8 @@ export async function uploadRoutes(app: FastifyInstance, deps: DocumentDeps, max
             caseId: body.caseId,
             title: body.title ?? titleFrom(received.fileName),
             alias: body.alias || null,
+            kind: body.kind ?? 'brief',
+            recordDocumentId: body.recordDocumentId || null,
             originalName: received.fileName.slice(0, 255),
             fileSize: received.size,
             sha256: received.sha256,

@@ -41,6 +41,10 @@ function documentFrom(body: unknown): DocumentRecord | null {
 export interface UploadDetails {
   title?: string;
   alias?: string;
+  /** 'record' uploads a trial record. */
+  kind?: 'brief' | 'record';
+  /** A brief's trial record (a record of the same case). */
+  recordDocumentId?: string;
 }
 
 export function uploadDocument(file: File, caseId: string, details: UploadDetails, onProgress: (percent: number) => void): UploadHandle {
@@ -76,6 +80,8 @@ export function uploadDocument(file: File, caseId: string, details: UploadDetail
     form.append('caseId', caseId);
     if (details.title?.trim()) form.append('title', details.title.trim());
     if (details.alias?.trim()) form.append('alias', details.alias.trim());
+    if (details.kind) form.append('kind', details.kind);
+    if (details.recordDocumentId) form.append('recordDocumentId', details.recordDocumentId);
     form.append('file', file, file.name);
     onProgress(UPLOAD_START_PERCENT);
     xhr.send(form);

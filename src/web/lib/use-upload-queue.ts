@@ -81,11 +81,12 @@ export function useUploadQueue(caseId: string) {
     [caseId, patch, queryClient],
   );
 
-  /** Uploads every selected file one after another; the title and alias go with a single file only. */
+  /** Uploads every selected file one after another; the title and alias go with a single file only, kind and record with each. */
   const uploadSelected = useCallback(
     async (details: UploadDetails) => {
       const pending = files.filter((f) => f.state === 'selected');
-      const perFile = pending.length === 1 ? details : {};
+      // kind and trial record describe every file of the upload
+      const perFile = pending.length === 1 ? details : { kind: details.kind, recordDocumentId: details.recordDocumentId };
       let ok = 0;
       for (const item of pending) if (await uploadOne(item, perFile)) ok += 1;
       summaryToast(ok, pending.length - ok);

@@ -65,6 +65,7 @@ export function DocumentList({
             <DocumentRow
               key={d.id}
               doc={d}
+              docs={documents}
               caseId={caseId}
               selected={selected.has(d.id)}
               onSelect={(on) => {

@@ -1,4 +1,4 @@
-import { AlertCircle, Download, Eye, Pencil, Trash2, Upload } from 'lucide-react';
+import { AlertCircle, Download, Eye, ListTree, Loader2, Pencil, Trash2, Upload } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { formatDate } from '../../lib/cases.ts';
@@ -12,19 +12,23 @@ import { needsConfirm } from '../../lib/review.ts';
 import { ConfirmReviewLoss } from '../review/confirm-review-loss.tsx';
 import { Button } from '../ui/button.tsx';
 import { EditField, SaveCancelButtons } from '../edit-form-parts.tsx';
+import { useDetectIndex } from '../../lib/record-pairing.ts';
 import { DeleteDocumentDialog } from './delete-document-dialog.tsx';
+import { PairingLine, RecordOffer, usePairingEdit } from './document-pairing.tsx';
 import { DocumentStatusBadges } from './document-status-badges.tsx';
 import { RetryDocumentButton } from './retry-document-button.tsx';
 
 interface RowProps {
   doc: DocumentRecord;
+  /** Every document of the case (pairing of briefs and trial records). */
+  docs: readonly DocumentRecord[];
   caseId: string;
   selected: boolean;
   onSelect: (selected: boolean) => void;
 }
 
 /** One document: selection, particulars, status badges, failure reason and its actions (spec §2). */
-export function DocumentRow({ doc, caseId, selected, onSelect }: RowProps) {
+export function DocumentRow({ doc, docs, caseId, selected, onSelect }: RowProps) {
   const [editing, setEditing] = useState(false);
   return (
     <li aria-label={`Document ${doc.title}`} className="grid grid-cols-1 gap-3 px-4 py-4 sm:px-5">
@@ -38,7 +42,7 @@ export function DocumentRow({ doc, caseId, selected, onSelect }: RowProps) {
         />
         <div className="min-w-0 flex-1">
           {editing ? (
-            <EditDocumentForm doc={doc} caseId={caseId} onDone={() => setEditing(false)} />
+            <EditDocumentForm doc={doc} docs={docs} caseId={caseId} onDone={() => setEditing(false)} />
           ) : (
             <>
               <div className="flex flex-wrap items-baseline gap-x-2">
@@ -49,18 +53,20 @@ export function DocumentRow({ doc, caseId, selected, onSelect }: RowProps) {
                 {doc.originalName} · {formatMb(doc.fileSize)}
                 {doc.pageCount ? ` · ${doc.pageCount} ${doc.pageCount === 1 ? 'page' : 'pages'}` : ''} · uploaded {formatDate(doc.uploadedAt)}
               </p>
+              <PairingLine doc={doc} docs={docs} />
             </>
           )}
           <div className="mt-2">
             <DocumentStatusBadges doc={doc} />
           </div>
+          <RecordOffer doc={doc} docs={docs} caseId={caseId} />
           {doc.failureReason ? (
             <p className="mt-2 flex items-start gap-1.5 text-sm text-destructive">
               <AlertCircle aria-hidden className="mt-0.5 size-4 shrink-0" />
               <span>{doc.failureReason}</span>
             </p>
           ) : null}
-          {(doc.index_status === 'ok' && doc.index_count === 0) || doc.index_status === 'error' ? (
+          {(doc.index_status === 'ok' && doc.index_count === 0 && doc.kind !== 'record') || doc.index_status === 'error' ? (
             <Link to={`/cases/${encodeURIComponent(caseId)}/reanalyze`} className="mt-1 inline-block text-xs font-medium text-primary underline-offset-4 hover:underline">
               Set the index pages by hand
             </Link>
@@ -74,6 +80,7 @@ export function DocumentRow({ doc, caseId, selected, onSelect }: RowProps) {
 
 function DocumentActions({ doc, caseId, onEdit }: { doc: DocumentRecord; caseId: string; onEdit: () => void }) {
   const remove = useDeleteDocument(caseId);
+  const detect = useDetectIndex(caseId);
   const reupload = useReuploadDocument(caseId);
   const picker = useRef<HTMLInputElement>(null);
   // A reviewed document asks before its file is replaced (the server wants the confirmation too).
@@ -152,6 +159,16 @@ function DocumentActions({ doc, caseId, onEdit }: { doc: DocumentRecord; caseId:
           e.target.value = '';
         }}
       />
+      <Button
+        size="sm"
+        variant="outline"
+        onClick={() => detect.mutate({ documentPath: doc.id })}
+        disabled={detect.isPending || doc.status === 'awaiting-file'}
+        aria-label={`Detect index of ${doc.title}`}
+      >
+        {detect.isPending ? <Loader2 aria-hidden className="animate-spin" /> : <ListTree aria-hidden />}
+        Detect Index
+      </Button>
       <RetryDocumentButton doc={doc} caseId={caseId} />
       <DeleteDocumentDialog doc={doc} onConfirm={() => remove.mutate(doc.id)}>
         <Button size="sm" variant="ghost" className="ml-auto text-destructive hover:bg-destructive-soft" aria-label={`Delete ${doc.title}`}>
@@ -163,7 +180,7 @@ function DocumentActions({ doc, caseId, onEdit }: { doc: DocumentRecord; caseId:
   );
 }
 
-function EditDocumentForm({ doc, caseId, onDone }: { doc: DocumentRecord; caseId: string; onDone: () => void }) {
+function EditDocumentForm({ doc, docs, caseId, onDone }: { doc: DocumentRecord; docs: readonly DocumentRecord[]; caseId: string; onDone: () => void }) {
   const update = useUpdateDocument(caseId);
   const reanalyze = useReanalyzeDocument(caseId);
   const [title, setTitle] = useState(doc.title);
@@ -173,17 +190,20 @@ function EditDocumentForm({ doc, caseId, onDone }: { doc: DocumentRecord; caseId
   const pagesError = indexPagesError(pages);
   const pagesChanged = pages.trim() !== (doc.index_pages ?? '');
 
+  // details, then the trial record (its links are built again), then the index pages
+  const afterPairing = () => {
+    if (!pagesChanged) onDone();
+    else if (hasReview(doc)) setAsking(true);
+    else runDetection(false);
+  };
+  const pairing = usePairingEdit(caseId, doc, docs, afterPairing);
   const runDetection = (confirm: boolean) =>
     reanalyze.mutate({ id: doc.id, indexPages: pages.trim() || null, confirm }, { onSuccess: onDone, onError: (e) => needsConfirm(e) && setAsking(true) });
   const save = (e: FormEvent) => {
     e.preventDefault();
     if (!title.trim() || pagesError) return;
     const details = title.trim() !== doc.title || (alias.trim() || null) !== doc.alias;
-    const afterDetails = () => {
-      if (!pagesChanged) onDone();
-      else if (hasReview(doc)) setAsking(true);
-      else runDetection(false);
-    };
+    const afterDetails = () => (pairing.changed ? pairing.save() : afterPairing());
     if (details) update.mutate({ id: doc.id, body: { title: title.trim(), alias: alias.trim() || null } }, { onSuccess: afterDetails });
     else afterDetails();
   };
@@ -198,8 +218,10 @@ function EditDocumentForm({ doc, caseId, onDone }: { doc: DocumentRecord; caseId
         </p>
       </div>
       <div className="flex gap-2 sm:pt-5">
-        <SaveCancelButtons canSave={title.trim() !== '' && !pagesError && !update.isPending && !reanalyze.isPending} onCancel={onDone} />
+        <SaveCancelButtons canSave={title.trim() !== '' && !pagesError && !update.isPending && !reanalyze.isPending && !pairing.pending} onCancel={onDone} />
       </div>
+      <div className="grid gap-3 sm:col-span-3 sm:grid-cols-2">{pairing.fields}</div>
+      {pairing.dialog}
       <ConfirmReviewLoss
         open={asking}
         title={`Detect the index of “${doc.title}” again?`}

@@ -1,5 +1,6 @@
 import { Loader2 } from 'lucide-react';
 import type { DocumentRecord } from '../../lib/document-types.ts';
+import { itemsWithoutDestination } from '../../lib/record-pairing.ts';
 import { Badge } from '../ui/badge.tsx';
 
 function ocrBadge(doc: DocumentRecord) {
@@ -51,6 +52,16 @@ function linksBadge(doc: DocumentRecord) {
     );
   }
   if (doc.aiProcessingStatus === 'failed') return <Badge variant="destructive">Linking failed</Badge>;
+  // items without a destination: not a green count, but what to do about them
+  const missing = itemsWithoutDestination(doc);
+  if (missing > 0) {
+    const linked = doc.linkCount - missing;
+    return (
+      <Badge variant={linked === 0 ? 'destructive' : 'accent'}>
+        {doc.linkCount} {doc.linkCount === 1 ? 'item' : 'items'}, {linked} linked — set the record or the pages
+      </Badge>
+    );
+  }
   if (doc.has_links || doc.linkCount > 0) {
     return (
       <Badge variant="success">

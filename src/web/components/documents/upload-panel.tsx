@@ -7,7 +7,10 @@ import { findDuplicates, rememberDocumentDetails } from '../../lib/document-memo
 import { toast } from '../../lib/toast-store.ts';
 import { useUploadQueue } from '../../lib/use-upload-queue.ts';
 import { Button } from '../ui/button.tsx';
+import { useCaseDocuments } from '../../lib/documents.ts';
+import { recordsOf } from '../../lib/record-pairing.ts';
 import { DocumentDetailsForm, type DocumentDetails } from './document-details-form.tsx';
+import { PairingFields } from './document-pairing.tsx';
 import { DuplicateWarning } from './duplicate-warning.tsx';
 import { UploadFileRow } from './upload-file-row.tsx';
 
@@ -20,6 +23,9 @@ export function UploadPanel({ caseId, caseNumber, onClose }: { caseId: string; c
   const [details, setDetails] = useState<DocumentDetails>({ title: '', fileNumber: caseNumber, alias: '' });
   const [duplicates, setDuplicates] = useState<DuplicatesResponse['duplicates']>([]);
   const [busy, setBusy] = useState(false);
+  const [pairKind, setPairKind] = useState<'brief' | 'record'>('brief');
+  const [pairRecord, setPairRecord] = useState('');
+  const caseDocs = useCaseDocuments(caseId);
 
   const selected = queue.files.filter((f) => f.state === 'selected');
   const failed = queue.files.filter((f) => f.state === 'failed');
@@ -59,7 +65,8 @@ export function UploadPanel({ caseId, caseNumber, onClose }: { caseId: string; c
     setBusy(true);
     try {
       const single = selected.length === 1;
-      const ok = await queue.uploadSelected(single ? { title: details.title, alias: details.alias } : {});
+      const pairing = { kind: pairKind, ...(pairKind === 'brief' && pairRecord ? { recordDocumentId: pairRecord } : {}) };
+      const ok = await queue.uploadSelected(single ? { title: details.title, alias: details.alias, ...pairing } : pairing);
       if (ok > 0 && single && details.title.trim()) {
         await rememberDocumentDetails({
           documentName: details.title.trim(),
@@ -126,6 +133,19 @@ export function UploadPanel({ caseId, caseNumber, onClose }: { caseId: string; c
       {selected.length > 0 ? (
         <div className="mt-4">
           <DocumentDetailsForm value={details} onChange={setDetails} several={selected.length > 1} />
+          <fieldset className="mt-3 grid gap-3 rounded-lg border border-border bg-muted/40 p-4 sm:grid-cols-2">
+            <legend className="px-1 text-sm font-semibold">Brief or trial record</legend>
+            <PairingFields
+              idPrefix="upload"
+              kind={pairKind}
+              recordId={pairRecord}
+              records={recordsOf(caseDocs.data ?? [])}
+              onChange={(k, r) => {
+                setPairKind(k);
+                setPairRecord(r);
+              }}
+            />
+          </fieldset>
         </div>
       ) : null}
 

@@ -14,6 +14,15 @@ import { Input } from '../ui/input.tsx';
 export function TargetText({ link, printed }: { link: LinkRecord; printed?: string | null }) {
   if (link.targetPage === null) return <span className="font-medium text-destructive">No destination</span>;
   const shown = printed && link.targetPage === link.engineTargetPage && printed !== String(link.targetPage) ? printed : null;
+  if (link.target === 'record') {
+    // a paired brief's link goes into its trial record: the record's page, and where it is in the merged master
+    return (
+      <span>
+        Record page {link.targetPage}
+        {link.masterPage !== null ? <span className="text-muted-foreground"> (master page {link.masterPage})</span> : null}
+      </span>
+    );
+  }
   return (
     <span>
       PDF page {link.targetPage}
@@ -124,7 +133,7 @@ function LinkDecisions({ link, pageCount, busy, previewPage, onConfirm, onRemove
             <kbd className="ml-1 rounded border border-input px-1 text-[10px] font-normal">x</kbd>
           </Button>
         ) : null}
-        {link.targetPage !== null ? (
+        {link.targetPage !== null && link.target !== 'record' ? (
           <Button size="sm" variant="ghost" onClick={onShowTarget}>
             <Eye aria-hidden />
             Show target
