@@ -16,6 +16,7 @@ import { pageImageRoutes } from './routes/page-images.ts';
 import { caseRoutes } from './routes/cases.ts';
 import { healthRoutes, type QueueState } from './routes/health.ts';
 import { peopleRoutes } from './routes/people.ts';
+import { screenRoutes } from './routes/screens.ts';
 import { statusRoutes } from './routes/status.ts';
 import type { Storage } from './storage/files.ts';
 import { installSecurityHeaders } from './web/security-headers.ts';
@@ -94,6 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerDocumentRoutes(app, { db, storage: deps.storage, config, ...(deps.jobs ? { jobs: deps.jobs } : {}) });
   pageImageRoutes(app, db, deps.storage);
   statusRoutes(app, db, deps.queueState);
+  screenRoutes(app, db, deps.storage);
   await serveWeb(app, deps.webRoot);
   return app;
 }
