@@ -111,7 +111,7 @@ function DocumentSection({ doc }: { doc: DocumentDiagnostics }) {
                   <tr key={i.ordinal} aria-label={`Item ${i.label}`} className="align-top">
                     <td className="max-w-72 px-5 py-2">
                       <span className="font-medium">
-                        {i.type} {i.label}
+                        {i.type.charAt(0).toUpperCase() + i.type.slice(1)} {i.label}
                       </span>
                       <span className="block truncate text-xs text-muted-foreground">{i.text}</span>
                     </td>
