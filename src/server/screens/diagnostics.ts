@@ -6,13 +6,13 @@
 import { readFile, stat } from 'node:fs/promises';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { CaseDiagnostics, DiagnosticItem, DiagnosticPage, DocumentDiagnostics } from '../../contract/screens.ts';
-import type { IndexDetection, PageText, ReviewJson } from '../../engine/types.ts';
+import type { IndexDetection, ReviewJson } from '../../engine/types.ts';
 import type { Db } from '../db/client.ts';
 import { cases, documents, indexItems, links } from '../db/schema.ts';
 import { parseIndexPages } from '../documents/index-pages.ts';
-import { loadOcrPages, loadPages } from '../documents/page-store.ts';
 import { AppError } from '../errors.ts';
 import type { Storage } from '../storage/files.ts';
+import { pageSummaries, type PageSummary } from './page-summary.ts';
 
 type DocRow = typeof documents.$inferSelect;
 type LinkRow = typeof links.$inferSelect;
@@ -27,25 +27,15 @@ async function readJson<T>(path: string): Promise<T | null> {
 
 const exists = async (path: string) => (await stat(path).catch(() => null)) !== null;
 
-/** The stored page text: every page when complete, else the OCR'd pages alone. */
-function storedPages(storage: Storage, doc: DocRow): Map<number, PageText> {
-  const file = (name: string) => storage.documentFile(doc.caseId, doc.id, name);
-  const all = doc.pageCount ? loadPages(doc.pageCount, file('pages.bin'), file('ocr-pages.json')) : null;
-  return new Map((all ?? loadOcrPages(file('ocr-pages.json'))).map((p) => [p.page, p]));
-}
-
-const MAX_LINE = 120;
-
-function pageRow(n: number, text: PageText | undefined, index: boolean, printed: string | null, destinationOf: number[]): DiagnosticPage {
-  const first = text?.lines.find((l) => l.text.trim())?.text.trim() ?? null;
+function pageRow(n: number, text: PageSummary | undefined, index: boolean, printed: string | null, destinationOf: number[]): DiagnosticPage {
   return {
     page: n,
     index,
     source: text?.source ?? null,
-    confidence: text ? Math.round(text.confidence * 10) / 10 : null,
-    lines: text ? text.lines.length : null,
+    confidence: text?.confidence ?? null,
+    lines: text?.lines ?? null,
     printed,
-    firstLine: first && first.length > MAX_LINE ? `${first.slice(0, MAX_LINE - 1)}…` : first,
+    firstLine: text?.firstLine ?? null,
     destinationOf,
   };
 }
@@ -81,7 +71,12 @@ export async function caseDiagnostics(db: Db, storage: Storage, caseId: string):
     const indexPages = handPages ?? review?.index.pages ?? detection?.detection.pages ?? [];
     const indexSet = new Set(indexPages);
     const printed = printedOf(d);
-    const texts = storedPages(storage, d);
+    const pageText = await exists(file(d, 'pages.bin'));
+    // read on a worker thread: unpacking a long brief's text is seconds of CPU
+    const summaries = pageText || (await exists(file(d, 'ocr-pages.json')))
+      ? await pageSummaries({ pageCount: d.pageCount, binPath: file(d, 'pages.bin'), ocrPath: file(d, 'ocr-pages.json') })
+      : [];
+    const texts = new Map(summaries.map((p) => [p.page, p]));
     const landing = new Map<number, number[]>();
     const itemOrdinal = new Map(items.map((i) => [i.id, i.ordinal]));
     for (const l of linkRows) {
@@ -147,7 +142,7 @@ export async function caseDiagnostics(db: Db, storage: Storage, caseId: string):
       validation: v
         ? { expected_tabs: v.expected_tabs, found_tabs: v.found_tabs, links_created: v.links_created, broken_links: v.broken_links, success: v.success }
         : null,
-      stored: { pageText: await exists(file(d, 'pages.bin')), review: review !== null },
+      stored: { pageText, review: review !== null },
       pages,
       items: docItems,
     });
