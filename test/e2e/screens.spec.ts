@@ -124,7 +124,10 @@ test('/review lists documents awaiting review oldest first, and not an approved 
   const review = await page.request.post(`/api/documents/${approved.docId}/review`, { data: { approved: true, reviewerName: 'A. Counsel, LSO 12345A' }, headers: origin });
   expect(review.status(), await review.text()).toBe(200);
 
-  await page.goto('/review');
+  // reached from the header
+  await page.goto('/');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Review', exact: true }).click();
+  await expect(page).toHaveURL(/\/review$/);
   const table = page.getByRole('table', { name: 'Documents awaiting review' });
   const rows = table.getByRole('row').filter({ hasText: tag });
   await expect(rows).toHaveCount(2);
