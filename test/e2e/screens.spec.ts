@@ -14,6 +14,9 @@ interface ApiLink {
 
 const origin = { Origin: BASE_URL };
 
+/** Pixels the page scrolls sideways (0 when it fits the screen). */
+const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
 async function waitForIndex(page: Page, docId: string): Promise<void> {
   await expect
     .poll(async () => ((await (await page.request.get(`/api/documents/${docId}`)).json()) as { index_status: string }).index_status, { timeout: 60_000 })
@@ -110,6 +113,13 @@ test('the case workspace moves the brief and its destination together when a lin
   await picker.selectOption(second.id);
   await expect(page).toHaveURL(new RegExp(`document=${second.id}`));
   await expect(page.getByRole('complementary', { name: 'Links' })).toContainText('No links built for this document yet');
+
+  // on a 390 px phone the viewers stack and nothing scrolls sideways
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/cases/${c.id}/workspace`);
+  await expect(brief.getByRole('img', { name: `Page ${first.srcPage} of ${pages}` })).toBeVisible();
+  expect(await sideways(page)).toBe(0);
+  await page.screenshot({ path: test.info().outputPath('workspace-phone.png'), fullPage: true });
 });
 
 test('/review lists documents awaiting review oldest first, and not an approved one', async ({ page }) => {
@@ -138,6 +148,10 @@ test('/review lists documents awaiting review oldest first, and not an approved 
   await expect(rows.nth(0).getByTestId('queue-links')).toHaveText(String(older.links.length));
   await expect(rows.nth(0).getByTestId('queue-pending')).toHaveText(String(older.links.length));
   await page.screenshot({ path: test.info().outputPath('review-queue.png'), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(rows.nth(0)).toBeVisible();
+  expect(await sideways(page)).toBe(0);
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   await rows.nth(1).getByRole('link', { name: `Review Newer Brief ${tag}` }).click();
   await expect(page).toHaveURL(new RegExp(`/cases/${c.id}/review/${newer.docId}$`));
@@ -172,4 +186,8 @@ test('the diagnostics screen shows how each page was read and why each destinati
   await expect(pagesTable.getByText('index page').first()).toBeVisible();
   await expect(pagesTable.getByRole('row').nth(3)).toContainText('Text layer');
   await page.screenshot({ path: test.info().outputPath('diagnostics.png'), fullPage: true });
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(section).toBeVisible();
+  expect(await sideways(page)).toBe(0);
 });

@@ -52,7 +52,7 @@ function DocumentSection({ doc }: { doc: DocumentDiagnostics }) {
   const printed = doc.pages.filter((p) => p.printed !== null).length;
   const v = doc.validation;
   return (
-    <section aria-label={`Diagnostics of ${doc.title}`} className="rounded-xl border border-border bg-card shadow-sm">
+    <section aria-label={`Diagnostics of ${doc.title}`} className="min-w-0 rounded-xl border border-border bg-card shadow-sm">
       <header className="flex flex-wrap items-start gap-3 border-b border-border px-5 py-4">
         <div className="min-w-0 flex-1">
           <h2 className="truncate font-semibold">{doc.title}</h2>
@@ -90,7 +90,7 @@ function DocumentSection({ doc }: { doc: DocumentDiagnostics }) {
         {doc.failureReason ? <Fact label="Failure">{doc.failureReason}</Fact> : null}
       </dl>
       {doc.items.length ? (
-        <div className="overflow-x-auto border-t border-border">
+        <div className="relative overflow-x-auto border-t border-border">
           <table className="w-full text-sm" aria-label={`Index items of ${doc.title}`}>
             <caption className="px-5 pt-3 text-left text-xs font-semibold uppercase tracking-wide text-muted-foreground">Index items and their destinations</caption>
             <thead className="text-left text-xs text-muted-foreground">
@@ -145,7 +145,7 @@ function DocumentSection({ doc }: { doc: DocumentDiagnostics }) {
       {doc.pages.length ? (
         <details className="border-t border-border px-5 py-3">
           <summary className="cursor-pointer text-sm font-medium">Pages ({doc.pages.length}): how each was read</summary>
-          <div className="mt-2 max-h-[32rem] overflow-auto">
+          <div className="relative mt-2 max-h-[32rem] overflow-auto">
             <table className="w-full text-sm" aria-label={`Pages of ${doc.title}`}>
               <thead className="sticky top-0 bg-card text-left text-xs text-muted-foreground">
                 <tr>

@@ -35,7 +35,7 @@ export function ReviewQueuePage() {
           <p className="mt-1 text-sm text-muted-foreground">Documents appear here once their hyperlinks are built, until a lawyer approves or rejects them.</p>
         </div>
       ) : (
-        <div className="mt-6 overflow-x-auto rounded-xl border border-border bg-card shadow-sm">
+        <div className="relative mt-6 overflow-x-auto rounded-xl border border-border bg-card shadow-sm">
           <table className="w-full text-sm" aria-label="Documents awaiting review">
             <thead className="border-b border-border bg-muted/50 text-left text-xs uppercase tracking-wide text-muted-foreground">
               <tr>
