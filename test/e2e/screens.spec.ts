@@ -63,6 +63,13 @@ test('the index viewer draws the index pages with their link boxes, and a box sh
   await expect(destination.getByRole('img', { name: `Page ${third.targetPage} of ${pages}` })).toBeVisible();
   await expect(destination.getByText(/Loading page/)).toHaveCount(0);
   await expect(index.locator(`[data-link-label="Tab ${third.itemLabel}"]`)).toHaveAttribute('data-selected', 'true');
+  // the PDF itself opens at that page (the page this document's PDF shows as its target)
+  const pdfLink = destination.getByRole('link', { name: `Open the PDF at page ${third.targetPage}` });
+  await expect(pdfLink).toHaveAttribute('href', `/api/documents/${docId}/download?disposition=inline#page=${third.targetPage}`);
+  const pdf = await page.request.get((await pdfLink.getAttribute('href'))!.split('#')[0]!);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  expect(pdf.headers()['content-disposition']).toMatch(/^inline;/);
   await page.screenshot({ path: test.info().outputPath('index-viewer.png'), fullPage: true });
 
   // by id as well; a name no document has, or a path, is the 404 screen

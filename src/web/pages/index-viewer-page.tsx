@@ -1,4 +1,4 @@
-import { ExternalLink, MousePointerClick } from 'lucide-react';
+import { ExternalLink, FileText, MousePointerClick } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { BackToCase } from '../components/back-to-case.tsx';
@@ -10,6 +10,7 @@ import { PageSpinner } from '../components/ui/spinner.tsx';
 import { ApiRequestError, errorReason } from '../lib/api.ts';
 import type { LinkRecord } from '../lib/document-types.ts';
 import { confidencePercent, linkLabel } from '../lib/review-logic.ts';
+import { documentUrl } from '../lib/documents.ts';
 import { fileVersion } from '../lib/review.ts';
 import { destinationDocId, useLinkedDocument, type LinkedDocument } from '../lib/screens.ts';
 import { NotFoundPage } from './not-found-page.tsx';
@@ -124,6 +125,17 @@ function Destination({ data, link, page, onPage }: { data: LinkedDocument; link:
           )}
         </p>
         {link.why ? <p className="mt-1 text-xs text-muted-foreground">Why: {link.why}</p> : null}
+        {link.targetPage !== null ? (
+          <a
+            href={`${documentUrl(target.id)}/download?disposition=inline#page=${link.targetPage}`}
+            target="_blank"
+            rel="noopener"
+            className="mt-2 inline-flex items-center gap-1 text-xs underline"
+          >
+            <FileText aria-hidden className="size-3.5" />
+            Open the PDF at page {link.targetPage}
+          </a>
+        ) : null}
       </div>
       {link.targetPage !== null && page !== null ? (
         <PageViewer
