@@ -63,6 +63,17 @@ export async function caseDiagnostics(db: Db, storage: Storage, caseId: string):
     return null;
   };
 
+  // the stored page text of every document, read on one worker thread: unpacking a long brief's text is
+  // seconds of CPU the event loop must not spend
+  const withText: DocRow[] = [];
+  const packed = new Set<string>();
+  for (const d of docs) {
+    if (await exists(file(d, 'pages.bin'))) packed.add(d.id);
+    if (packed.has(d.id) || (await exists(file(d, 'ocr-pages.json')))) withText.push(d);
+  }
+  const read = await pageSummaries(withText.map((d) => ({ pageCount: d.pageCount, binPath: file(d, 'pages.bin'), ocrPath: file(d, 'ocr-pages.json') })));
+  const storedText = new Map<string, PageSummary[]>(withText.map((d, i) => [d.id, read[i] ?? []]));
+
   const out: DocumentDiagnostics[] = [];
   for (const d of docs) {
     const detection = await readJson<{ indexPages: number[] | null; detection: IndexDetection }>(file(d, 'detection.json'));
@@ -71,12 +82,8 @@ export async function caseDiagnostics(db: Db, storage: Storage, caseId: string):
     const indexPages = handPages ?? review?.index.pages ?? detection?.detection.pages ?? [];
     const indexSet = new Set(indexPages);
     const printed = printedOf(d);
-    const pageText = await exists(file(d, 'pages.bin'));
-    // read on a worker thread: unpacking a long brief's text is seconds of CPU
-    const summaries = pageText || (await exists(file(d, 'ocr-pages.json')))
-      ? await pageSummaries({ pageCount: d.pageCount, binPath: file(d, 'pages.bin'), ocrPath: file(d, 'ocr-pages.json') })
-      : [];
-    const texts = new Map(summaries.map((p) => [p.page, p]));
+    const pageText = packed.has(d.id);
+    const texts = new Map((storedText.get(d.id) ?? []).map((p) => [p.page, p]));
     const landing = new Map<number, number[]>();
     const itemOrdinal = new Map(items.map((i) => [i.id, i.ordinal]));
     for (const l of linkRows) {

@@ -19,10 +19,11 @@ const WORKER = new URL('./page-summary.worker.ts', import.meta.url);
 const TIME_LIMIT_MS = 60_000;
 const MEMORY_MB = 512;
 
-/** The stored pages of a document (every page when complete, else the OCR'd ones); [] when none are stored. */
-export function pageSummaries(task: PageSummaryTask): Promise<PageSummary[]> {
+/** For each document, its stored pages (every page when complete, else the OCR'd ones); [] when none are stored. */
+export function pageSummaries(tasks: PageSummaryTask[]): Promise<PageSummary[][]> {
+  if (tasks.length === 0) return Promise.resolve([]);
   return new Promise((resolve, reject) => {
-    const worker = startTsWorker(WORKER, task, { resourceLimits: { maxOldGenerationSizeMb: MEMORY_MB } });
+    const worker = startTsWorker(WORKER, tasks, { resourceLimits: { maxOldGenerationSizeMb: MEMORY_MB } });
     let settled = false;
     const settle = (fn: () => void) => {
       if (settled) return;
@@ -32,7 +33,7 @@ export function pageSummaries(task: PageSummaryTask): Promise<PageSummary[]> {
       void worker.terminate();
     };
     const timer = setTimeout(() => settle(() => reject(new Error('reading the stored pages took too long'))), TIME_LIMIT_MS);
-    worker.on('message', (m: PageSummary[]) => settle(() => resolve(m)));
+    worker.on('message', (m: PageSummary[][]) => settle(() => resolve(m)));
     worker.on('error', (err) => settle(() => reject(err)));
     worker.on('exit', (code) => settle(() => reject(new Error(`the page reader stopped (${code})`))));
   });
