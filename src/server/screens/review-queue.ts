@@ -5,7 +5,7 @@ import type { ReviewQueueRow } from '../../contract/screens.ts';
 import type { Db } from '../db/client.ts';
 import { cases, documents } from '../db/schema.ts';
 
-/** More rows than a firm reviews at once; the screen says when the list was cut. */
+/** More rows than a firm reviews at once: the queue shows the 500 waiting longest. */
 export const REVIEW_QUEUE_MAX = 500;
 
 // Written out in full: inside a subquery drizzle would leave "id" unqualified.
