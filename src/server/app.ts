@@ -17,6 +17,7 @@ import { caseRoutes } from './routes/cases.ts';
 import { chatRoutes } from './routes/chat.ts';
 import { healthRoutes, type QueueState } from './routes/health.ts';
 import { peopleRoutes } from './routes/people.ts';
+import { screenRoutes } from './routes/screens.ts';
 import { statusRoutes } from './routes/status.ts';
 import type { Storage } from './storage/files.ts';
 import { installSecurityHeaders } from './web/security-headers.ts';
@@ -96,6 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   pageImageRoutes(app, db, deps.storage);
   statusRoutes(app, db, deps.queueState);
   chatRoutes(app, { db, storage: deps.storage, assistant: config.assistant, log: deps.logger });
+  screenRoutes(app, db, deps.storage);
   await serveWeb(app, deps.webRoot);
   return app;
 }

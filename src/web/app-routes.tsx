@@ -16,6 +16,10 @@ import { SignUpPage } from './pages/sign-up-page.tsx';
 import { StatusPage } from './pages/status-page.tsx';
 import { TermsPage } from './pages/terms-page.tsx';
 import { PageSpinner } from './components/ui/spinner.tsx';
+import { ReviewQueuePage } from './pages/review-queue-page.tsx';
+import { IndexViewerPage } from './pages/index-viewer-page.tsx';
+import { WorkspacePage } from './pages/workspace-page.tsx';
+import { DiagnosticsPage } from './pages/diagnostics-page.tsx';
 
 /** Which screens a visitor can reach (spec §2 "Route sets by host"). */
 export type RouteSet = 'loading' | 'public-host' | 'signed-out' | 'signed-in';
@@ -65,6 +69,10 @@ export function AppRoutes({ set }: { set: RouteSet }) {
       <Route path="/cases/:caseId/review" element={<ReviewPage />} />
       <Route path="/cases/:caseId/review/:docId" element={<ReviewPage />} />
       <Route path="/cases/:caseId/reanalyze" element={<ReanalyzePage />} />
+      <Route path="/cases/:caseId/workspace" element={<WorkspacePage />} />
+      <Route path="/cases/:caseId/gpt5-test" element={<DiagnosticsPage />} />
+      <Route path="/review" element={<ReviewQueuePage />} />
+      <Route path="/index-viewer/:filename" element={<IndexViewerPage />} />
       <Route path="/ocr" element={<OcrRedirect />} />
       <Route path="/instant" element={<CourtSubmitPage />} />
       <Route path="/court-ready" element={<CourtSubmitPage />} />

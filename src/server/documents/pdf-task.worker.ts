@@ -5,9 +5,11 @@
 import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { detectIndex } from '../../engine/index/detect-index.ts';
+import { layoutPages } from '../../engine/index/page-layout.ts';
 import { validateMaster } from '../../engine/link.ts';
 import { openPdf } from '../../engine/pdf/index.ts';
 import type { PdfDoc } from '../../engine/pdf/types.ts';
+import { printedPageLabels } from '../../engine/resolve/printed-pages.ts';
 import { resolveDestinations } from '../../engine/resolve/resolve-destinations.ts';
 import { extractAllText } from '../../engine/text/extract-text.ts';
 import { readDocument } from '../../engine/text/read-document.ts';
@@ -86,12 +88,19 @@ async function link(t: Extract<PdfTask, { op: 'link' }>): Promise<LinkOutcome> {
     const destinations = detection.items.length
       ? resolveDestinations({ items: detection.items, indexPages: detection.pages, source: pages, record: recordPages })
       : [];
+    // the number printed on each page, as the CLI's review.json gives it (DESIGN §5): the linked PDF's
+    // page labels follow it, and the case's diagnostics show it page by page
+    const printedPages = {
+      source: printedPageLabels(layoutPages(pages)),
+      ...(recordPages ? { record: printedPageLabels(layoutPages(recordPages)) } : {}),
+    };
     const review = buildReview({
       briefName: t.briefName,
       briefPages: doc.pageCount,
       ...(t.record && recordDoc ? { recordName: t.record.name, recordPages: recordDoc.pageCount } : {}),
       detection,
       destinations,
+      printedPages,
     });
     const pdf = writeMaster(doc, recordDoc, review, { brief: pages, record: recordPages });
     review.validation = validateMaster(pdf, review);

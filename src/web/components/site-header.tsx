@@ -27,6 +27,9 @@ export function SiteHeader({ user, showSignIn = true }: { user: User | null; sho
               <Link to="/case-management" aria-current={casesActive ? 'page' : undefined} className={navClass({ isActive: casesActive })}>
                 Cases
               </Link>
+              <NavLink to="/review" end className={navClass}>
+                Review
+              </NavLink>
               <NavLink to="/help" className={navClass}>
                 Help
               </NavLink>

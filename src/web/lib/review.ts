@@ -78,6 +78,11 @@ export function pageImageUrl(docId: string, page: number, width: number, version
   return `${documentUrl(docId)}/pages/${page}/image?width=${Math.round(width)}&v=${v}`;
 }
 
+/** A stamp of the document's current PDF, so a viewer asks for new images after a change. */
+export function fileVersion(doc: Pick<DocumentRecord, 'regeneratedAt' | 'hasOutput' | 'index_detected_at' | 'uploadedAt'>): string {
+  return [doc.regeneratedAt ?? '', doc.hasOutput ? 'o' : 's', doc.index_detected_at ?? '', doc.uploadedAt].join('|');
+}
+
 /** Everything that shows a document's review state reads again after a change. */
 async function refreshDocument(queryClient: QueryClient, doc: Pick<DocumentRecord, 'id' | 'caseId'>): Promise<void> {
   await Promise.all([

@@ -55,6 +55,14 @@ function ReviewList({ caseId }: { caseId: string }) {
         Check every hyperlink before the document is filed: confirm it, remove it or set its target page, regenerate the PDF, then approve it
         with your name and bar number. The least certain links come first.
       </p>
+      <p className="mt-2 flex flex-wrap gap-x-4 text-sm">
+        <Link to={`/cases/${encodeURIComponent(caseId)}/workspace`} className="underline">
+          Case workspace
+        </Link>
+        <Link to={`/cases/${encodeURIComponent(caseId)}/gpt5-test`} className="underline">
+          Detection diagnostics
+        </Link>
+      </p>
       {c.isLoading || documents.isLoading ? (
         <PageSpinner />
       ) : c.isError || documents.isError ? (
@@ -107,6 +115,13 @@ function ReviewCard({ doc, caseId, links, loadingLinks }: { doc: DocumentRecord;
             </div>
           ))}
         </dl>
+        {links.length ? (
+          <Button asChild size="sm" variant="outline">
+            <Link to={`/index-viewer/${encodeURIComponent(doc.id)}`} aria-label={`Index viewer of ${doc.title}`}>
+              Index viewer
+            </Link>
+          </Button>
+        ) : null}
         <Button asChild size="sm">
           <Link to={`/cases/${encodeURIComponent(caseId)}/review/${encodeURIComponent(doc.id)}`} aria-label={`Open review of ${doc.title}`}>
             <ExternalLink aria-hidden />

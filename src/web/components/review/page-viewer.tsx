@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { cn } from '../../lib/cn.ts';
 import type { LinkRecord } from '../../lib/document-types.ts';
 import { checkPage, linkLabel } from '../../lib/review-logic.ts';
@@ -24,18 +24,17 @@ interface PageViewerProps {
   onSelect: (id: string) => void;
   /** A line above the page saying why it is shown (e.g. previewing a target page). */
   note?: React.ReactNode;
+  /** Name of the viewer for assistive technology, when a screen shows more than one. */
+  label?: string;
 }
 
 /** One PDF page as the server renders it, with each link's box drawn over its index row (spec §2 review modal). */
-export function PageViewer({ docId, version, page, pageCount, onPage, links, selectedId, onSelect, note }: PageViewerProps) {
+export function PageViewer({ docId, version, page, pageCount, onPage, links, selectedId, onSelect, note, label = 'Page viewer' }: PageViewerProps) {
   const info = usePageInfo(docId, page);
-  const [loaded, setLoaded] = useState<string | null>(null);
+  const goId = useId();
   const [goTo, setGoTo] = useState('');
   const [goError, setGoError] = useState<string | null>(null);
   const count = info.data?.pageCount ?? pageCount;
-  const density = typeof window === 'undefined' ? 1 : Math.min(2, Math.max(1, window.devicePixelRatio || 1));
-  const src = pageImageUrl(docId, page, VIEW_WIDTH * density, version);
-  const boxes = links.filter((l) => l.srcPage === page && l.bbox);
 
   useEffect(() => setGoError(null), [page]);
 
@@ -51,10 +50,8 @@ export function PageViewer({ docId, version, page, pageCount, onPage, links, sel
     onPage(checked.page);
   };
 
-  const w = info.data?.width ?? 612;
-  const h = info.data?.height ?? 792;
   return (
-    <section aria-label="Page viewer" className="flex min-h-0 flex-col gap-2">
+    <section aria-label={label} className="flex min-h-0 flex-col gap-2">
       <div className="flex flex-wrap items-center gap-2">
         <Button size="sm" variant="outline" onClick={() => onPage(page - 1)} disabled={page <= 1} aria-label="Previous page">
           <ChevronLeft aria-hidden />
@@ -69,11 +66,11 @@ export function PageViewer({ docId, version, page, pageCount, onPage, links, sel
           <ChevronRight aria-hidden />
         </Button>
         <form onSubmit={go} className="ml-auto flex items-center gap-1.5">
-          <label htmlFor="go-to-page" className="text-xs text-muted-foreground">
+          <label htmlFor={goId} className="text-xs text-muted-foreground">
             Go to page
           </label>
           <Input
-            id="go-to-page"
+            id={goId}
             type="number"
             inputMode="numeric"
             min={1}
@@ -94,47 +91,87 @@ export function PageViewer({ docId, version, page, pageCount, onPage, links, sel
         </p>
       ) : null}
       {note ? <div className="rounded-md bg-accent-soft px-3 py-1.5 text-xs text-[#7a5f22]">{note}</div> : null}
-      <div className="relative mx-auto aspect-[3/4] h-[min(800px,calc(100vh-13rem))] max-w-full overflow-hidden rounded-md border border-border bg-muted">
-        <svg
-          role="img"
-          aria-label={`Page ${page}${count ? ` of ${count}` : ''}`}
-          viewBox={`0 0 ${w} ${h}`}
-          preserveAspectRatio="xMidYMid meet"
-          className="size-full"
-        >
-          <rect x={0} y={0} width={w} height={h} fill="#fff" />
-          <image href={src} x={0} y={0} width={w} height={h} onLoad={() => setLoaded(src)} data-testid="page-image" />
-          {boxes.map((l) => {
-            const [x0, y0, x1, y1] = l.bbox!;
-            const selected = l.id === selectedId;
-            const removed = l.status === 'removed';
-            return (
-              <g key={l.id} onClick={() => onSelect(l.id)} className="cursor-pointer">
-                <title>{`${linkLabel(l)}${l.targetPage ? ` → page ${l.targetPage}` : ' (no destination)'}`}</title>
-                <rect
-                  data-testid="link-box"
-                  data-selected={selected ? 'true' : undefined}
-                  x={x0 - 2}
-                  y={y0 - 2}
-                  width={x1 - x0 + 4}
-                  height={y1 - y0 + 4}
-                  rx={2}
-                  className={cn(
-                    removed ? 'fill-transparent stroke-muted-foreground' : selected ? 'fill-accent/25 stroke-accent' : l.status === 'confirmed' ? 'fill-success/10 stroke-success' : 'fill-ring/10 stroke-ring',
-                  )}
-                  strokeWidth={selected ? 2.5 : 1}
-                  strokeDasharray={removed ? '4 3' : undefined}
-                />
-              </g>
-            );
-          })}
-        </svg>
-        {loaded !== src ? (
-          <div className="pointer-events-none absolute inset-0 flex items-center justify-center">
-            <Spinner label={`Loading page ${page}`} />
-          </div>
-        ) : null}
-      </div>
+      <PageImage
+        docId={docId}
+        version={version}
+        page={page}
+        pageCount={count}
+        links={links}
+        selectedId={selectedId}
+        onSelect={onSelect}
+        className="mx-auto aspect-[3/4] h-[min(800px,calc(100vh-13rem))] max-w-full"
+      />
     </section>
+  );
+}
+
+interface PageImageProps {
+  docId: string;
+  version: string;
+  page: number;
+  pageCount: number | null;
+  /** Links whose box stands on a page (drawn over their index row when that page is shown). */
+  links: readonly LinkRecord[];
+  selectedId: string | null;
+  onSelect: (id: string) => void;
+  /** Size of the frame; the page keeps its proportions inside it. */
+  className?: string;
+  /** Width in CSS pixels the image is asked at (times the screen's density). */
+  width?: number;
+}
+
+/** One page image with the link boxes standing on it, each one clickable; a spinner until the image is in. */
+export function PageImage({ docId, version, page, pageCount, links, selectedId, onSelect, className, width = VIEW_WIDTH }: PageImageProps) {
+  const info = usePageInfo(docId, page);
+  const [loaded, setLoaded] = useState<string | null>(null);
+  const count = info.data?.pageCount ?? pageCount;
+  const density = typeof window === 'undefined' ? 1 : Math.min(2, Math.max(1, window.devicePixelRatio || 1));
+  const src = pageImageUrl(docId, page, width * density, version);
+  const boxes = links.filter((l) => l.srcPage === page && l.bbox);
+  const w = info.data?.width ?? 612;
+  const h = info.data?.height ?? 792;
+  return (
+    <div className={cn('relative overflow-hidden rounded-md border border-border bg-muted', className)}>
+      <svg
+        role="img"
+        aria-label={`Page ${page}${count ? ` of ${count}` : ''}`}
+        viewBox={`0 0 ${w} ${h}`}
+        preserveAspectRatio="xMidYMid meet"
+        className="size-full"
+      >
+        <rect x={0} y={0} width={w} height={h} fill="#fff" />
+        <image href={src} x={0} y={0} width={w} height={h} onLoad={() => setLoaded(src)} data-testid="page-image" />
+        {boxes.map((l) => {
+          const [x0, y0, x1, y1] = l.bbox!;
+          const selected = l.id === selectedId;
+          const removed = l.status === 'removed';
+          return (
+            <g key={l.id} onClick={() => onSelect(l.id)} className="cursor-pointer">
+              <title>{`${linkLabel(l)}${l.targetPage ? ` → page ${l.targetPage}` : ' (no destination)'}`}</title>
+              <rect
+                data-testid="link-box"
+                data-link-label={linkLabel(l)}
+                data-selected={selected ? 'true' : undefined}
+                x={x0 - 2}
+                y={y0 - 2}
+                width={x1 - x0 + 4}
+                height={y1 - y0 + 4}
+                rx={2}
+                className={cn(
+                  removed ? 'fill-transparent stroke-muted-foreground' : selected ? 'fill-accent/25 stroke-accent' : l.status === 'confirmed' ? 'fill-success/10 stroke-success' : 'fill-ring/10 stroke-ring',
+                )}
+                strokeWidth={selected ? 2.5 : 1}
+                strokeDasharray={removed ? '4 3' : undefined}
+              />
+            </g>
+          );
+        })}
+      </svg>
+      {loaded !== src ? (
+        <div className="pointer-events-none absolute inset-0 flex items-center justify-center">
+          <Spinner label={`Loading page ${page}`} />
+        </div>
+      ) : null}
+    </div>
   );
 }

@@ -5,7 +5,7 @@ import type { DocumentRecord, LinkRecord } from '../../lib/document-types.ts';
 import { documentUrl } from '../../lib/documents.ts';
 import { useToasts } from '../../lib/toast-store.ts';
 import { byOrdinal, linkCounts, linkLabel } from '../../lib/review-logic.ts';
-import { useDocument, useDocumentLinks, usePrintedPages, useUpdateLink } from '../../lib/review.ts';
+import { fileVersion, useDocument, useDocumentLinks, usePrintedPages, useUpdateLink } from '../../lib/review.ts';
 import { Button } from '../ui/button.tsx';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '../ui/dialog.tsx';
 import { Spinner } from '../ui/spinner.tsx';
@@ -44,11 +44,6 @@ export function ReviewModal({ caseId, docId }: { caseId: string; docId: string }
       </DialogContent>
     </Dialog>
   );
-}
-
-/** A stamp of the document's current PDF, so the viewer asks for new images after a change. */
-function fileVersion(doc: DocumentRecord): string {
-  return [doc.regeneratedAt ?? '', doc.hasOutput ? 'o' : 's', doc.index_detected_at ?? '', doc.uploadedAt].join('|');
 }
 
 function ReviewBody({ doc }: { doc: DocumentRecord }) {
