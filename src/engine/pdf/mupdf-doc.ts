@@ -1,6 +1,6 @@
 import './wasm-handle.ts';
 import * as mupdf from 'mupdf';
-import { saveBytes } from './save-bytes.ts';
+import { saveBytes, saveFile } from './save-bytes.ts';
 import { EngineError, type BBox, type PageText, type RemovedContent } from '../types.ts';
 import { overSameRow } from '../util/geometry.ts';
 import type { PdfDoc } from './types.ts';
@@ -242,10 +242,22 @@ export class MupdfDoc implements PdfDoc {
     return removeActiveContent(this.doc);
   }
 
+  // written unencrypted: courts' e-filing systems refuse encrypted PDFs (owner-locked input opens
+  // without a password). Object streams only when the input had them (PDF/A-1 forbids them).
+  get #saveOptions(): string {
+    return `garbage=compact,encrypt=none${this.#objectStreams ? ',compress,objstms' : ''}`;
+  }
+
   save(): Uint8Array {
-    // written unencrypted: courts' e-filing systems refuse encrypted PDFs (owner-locked input opens
-    // without a password). Object streams only when the input had them (PDF/A-1 forbids them).
-    return saveBytes(this.doc, `garbage=compact,encrypt=none${this.#objectStreams ? ',compress,objstms' : ''}`);
+    return saveBytes(this.doc, this.#saveOptions);
+  }
+
+  saveToFile(path: string): { size: number; sha256: string } {
+    return saveFile(this.doc, this.#saveOptions, path);
+  }
+
+  dropCaches(): void {
+    mupdf.emptyStore();
   }
 
   close(): void {

@@ -1,6 +1,6 @@
 import { validateMaster } from '../link.ts';
 import { openPdf } from '../pdf/index.ts';
-import type { PdfDoc } from '../pdf/types.ts';
+import type { PdfDoc, PdfSource } from '../pdf/types.ts';
 import type { BBox, ItemType, PageText, ReviewJson } from '../types.ts';
 import { isExternalUri, overSameRow } from '../util/geometry.ts';
 import { writeMaster } from './write-master.ts';
@@ -76,7 +76,7 @@ export function writeReviewed(doc: PdfDoc, set: ReviewedSet, pages: readonly Pag
  * links = those written and pointing right, broken = links missing, wrong or going nowhere, and any
  * internal link left over the row of a removed entry. Success: expected = found = links, 0 broken.
  */
-export function validateReviewed(pdf: Uint8Array, set: ReviewedSet): ReviewedValidation {
+export function validateReviewed(pdf: PdfSource, set: ReviewedSet): ReviewedValidation {
   const v = validateMaster(pdf, reviewedReview(set));
   const removed = set.entries.filter((e) => e.removed);
   let lingering = 0;

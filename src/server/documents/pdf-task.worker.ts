@@ -2,17 +2,18 @@
 // 'read' extracts text, OCRs pages without text, keeps the text and the detected index on disk;
 // 'link' builds the linked output from what was read before (no reading or OCR again);
 // 'regenerate' and 'package' write the reviewed PDF and the court package (review-tasks.ts).
-import { readFileSync } from 'node:fs';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { parentPort, workerData } from 'node:worker_threads';
 import { detectIndex } from '../../engine/index/detect-index.ts';
 import { validateMaster } from '../../engine/link.ts';
-import { openPdf } from '../../engine/pdf/index.ts';
+import { openPdf, type PdfDoc, type PdfSource } from '../../engine/pdf/index.ts';
 import { resolveDestinations } from '../../engine/resolve/resolve-destinations.ts';
 import { extractAllText } from '../../engine/text/extract-text.ts';
 import { readDocument } from '../../engine/text/read-document.ts';
 import { EngineError } from '../../engine/types.ts';
 import { buildReview } from '../../engine/write/review.ts';
-import { writeMaster } from '../../engine/write/write-master.ts';
+import { prepareMaster } from '../../engine/write/write-master.ts';
 import { writeFileAtomic } from '../../engine/util/atomic-write.ts';
 import { loadDetection, loadOcrPages, loadPages, saveDetection, savePages } from './page-store.ts';
 import type { PdfTask, PdfTaskMessage, ReadOutcome, LinkOutcome } from './pdf-task-types.ts';
@@ -23,17 +24,15 @@ const task = (workerData as { data: PdfTask }).data;
 lowerThreadPriority();
 const post = (m: PdfTaskMessage) => parentPort!.postMessage(m);
 
-function readBytes(path: string): Uint8Array {
-  return new Uint8Array(readFileSync(path));
-}
-
+// The uploaded file is opened from disk, never read whole: MuPDF reads the parts it needs, and
+// the text and OCR threads open the file themselves (a 500 MB upload is not held in memory).
 async function read(t: Extract<PdfTask, { op: 'read' }>): Promise<ReadOutcome> {
-  const bytes = readBytes(t.sourcePath);
-  const doc = openPdf(bytes);
+  const source = { path: t.sourcePath };
+  const doc = openPdf(source);
   try {
     post({ type: 'progress', phase: 'text', done: 0, total: doc.pageCount });
     doc.checkLimits(t.limits);
-    const result = await readDocument(bytes, doc, {
+    const result = await readDocument(source, doc, {
       ocr: 'auto',
       ...(t.ocrWorkers ? { ocrWorkers: t.ocrWorkers } : {}),
       ...(t.indexPages ? { ocrFirst: t.indexPages } : {}),
@@ -53,31 +52,54 @@ async function read(t: Extract<PdfTask, { op: 'read' }>): Promise<ReadOutcome> {
   }
 }
 
+/**
+ * The links to write, from the text read before (or read again when it is missing), and the pages
+ * read by OCR (the only ones the output needs from here: their invisible text layer). The text of
+ * every page is let go with this function's scope, before the output is written.
+ */
+async function planLinks(t: Extract<PdfTask, { op: 'link' }>, doc: PdfDoc, source: PdfSource) {
+  let pages = loadPages(doc.pageCount, t.pagesPath, t.ocrPagesPath);
+  const fromStore = pages !== null; // the detection stored with these pages still holds
+  if (!pages) {
+    pages = (await extractAllText(source, {}, doc)).pages;
+    for (const p of loadOcrPages(t.ocrPagesPath)) if (p.page >= 1 && p.page <= pages.length) pages[p.page - 1] = p;
+  }
+  const detection =
+    (fromStore ? loadDetection(t.detectionPath, t.indexPages) : null) ??
+    detectIndex(pages, t.indexPages ? { indexPages: t.indexPages } : undefined);
+  const destinations = detection.items.length
+    ? resolveDestinations({ items: detection.items, indexPages: detection.pages, source: pages, record: null })
+    : [];
+  const review = buildReview({ briefName: t.briefName, briefPages: doc.pageCount, detection, destinations });
+  return { review, reason: detection.reason, ocrRead: pages.filter((p) => p.source === 'ocr') };
+}
+
+/**
+ * A full garbage collection of this thread's heap. MuPDF writes a big file in its own memory, which
+ * the heap limit does not see; what the heap no longer uses is given back first.
+ */
+function collectGarbage(): void {
+  setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
+}
+
 async function link(t: Extract<PdfTask, { op: 'link' }>): Promise<LinkOutcome> {
-  const bytes = readBytes(t.sourcePath);
-  const doc = openPdf(bytes);
+  const source = { path: t.sourcePath };
+  const doc = openPdf(source);
   try {
     // The page count sets the task's time limit (pdf-task.ts).
     post({ type: 'progress', phase: 'text', done: 0, total: doc.pageCount });
     doc.checkLimits(t.limits);
-    let pages = loadPages(doc.pageCount, t.pagesPath, t.ocrPagesPath);
-    const fromStore = pages !== null; // the detection stored with these pages still holds
-    if (!pages) {
-      pages = (await extractAllText(bytes, {}, doc)).pages;
-      for (const p of loadOcrPages(t.ocrPagesPath)) if (p.page >= 1 && p.page <= pages.length) pages[p.page - 1] = p;
-    }
-    const detection =
-      (fromStore ? loadDetection(t.detectionPath, t.indexPages) : null) ??
-      detectIndex(pages, t.indexPages ? { indexPages: t.indexPages } : undefined);
-    const destinations = detection.items.length
-      ? resolveDestinations({ items: detection.items, indexPages: detection.pages, source: pages, record: null })
-      : [];
-    const review = buildReview({ briefName: t.briefName, briefPages: doc.pageCount, detection, destinations });
-    const pdf = writeMaster(doc, null, review, { brief: pages });
-    review.validation = validateMaster(pdf, review);
-    await writeFileAtomic(t.outputPath, pdf);
+    const { review, reason, ocrRead } = await planLinks(t, doc, source);
+    prepareMaster(doc, null, review, { brief: ocrRead });
+    doc.dropCaches();
+    collectGarbage();
+    // written from MuPDF's buffer into the file, then read back from it: no copy of the output here
+    doc.saveToFile(t.outputPath);
+    doc.close();
+    review.validation = validateMaster({ path: t.outputPath }, review);
     await writeFileAtomic(t.reviewPath, JSON.stringify(review, null, 2));
-    return { review, ...(detection.reason ? { reason: detection.reason } : {}) };
+    return { review, ...(reason ? { reason } : {}) };
   } finally {
     doc.close();
   }
