@@ -1,6 +1,7 @@
 import './wasm-handle.ts';
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import * as mupdf from 'mupdf';
+import { fileStream } from './file-stream.ts';
 import { saveBytes } from './save-bytes.ts';
 import { EngineError } from '../types.ts';
 import type { PdfDoc } from './types.ts';
@@ -45,23 +46,6 @@ function fileUsesObjectStreams(fd: number, size: number): boolean {
     if (n < chunk.length) break;
   }
   return false;
-}
-
-/**
- * A MuPDF stream over an open file: MuPDF reads the parts it needs (cross-reference, the objects of the
- * pages it loads) when it needs them, so the file is never held whole, neither in this thread's memory
- * nor in MuPDF's. The file is closed when MuPDF drops the stream (the document is destroyed).
- */
-function fileStream(fd: number, size: number): mupdf.Stream {
-  let open = true;
-  return new mupdf.Stream({
-    fileSize: () => size,
-    read: (memory, offset, length, position) => (position >= size ? 0 : readSync(fd, memory, offset, Math.min(length, size - position), position)),
-    close: () => {
-      if (open) closeSync(fd);
-      open = false;
-    },
-  });
 }
 
 /** Open the MuPDF document and refuse what is not a readable, unlocked PDF with pages. */

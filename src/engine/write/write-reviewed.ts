@@ -3,7 +3,7 @@ import { openPdf } from '../pdf/index.ts';
 import type { PdfDoc, PdfSource } from '../pdf/types.ts';
 import type { BBox, ItemType, PageText, ReviewJson } from '../types.ts';
 import { isExternalUri, overSameRow } from '../util/geometry.ts';
-import { writeMaster } from './write-master.ts';
+import { prepareMaster, writeMaster } from './write-master.ts';
 
 /** One index item as the reviewer left it: its link removed, or going to `targetPage` (null: none yet). */
 export interface ReviewedEntry {
@@ -69,6 +69,12 @@ export function reviewedReview(set: ReviewedSet): ReviewJson {
 export function writeReviewed(doc: PdfDoc, set: ReviewedSet, pages: readonly PageText[] | null = null): Uint8Array {
   for (const e of set.entries) if (e.removed && e.srcPage >= 1 && e.srcPage <= doc.pageCount) doc.deleteLinksAt(e.srcPage, e.bbox);
   return writeMaster(doc, null, reviewedReview(set), { brief: pages });
+}
+
+/** Everything writeReviewed does to `doc` but saving it: save it after (`save()` or `saveToFile()`). */
+export function prepareReviewed(doc: PdfDoc, set: ReviewedSet, pages: readonly PageText[] | null = null): void {
+  for (const e of set.entries) if (e.removed && e.srcPage >= 1 && e.srcPage <= doc.pageCount) doc.deleteLinksAt(e.srcPage, e.bbox);
+  prepareMaster(doc, null, reviewedReview(set), { brief: pages });
 }
 
 /**
