@@ -1,13 +1,14 @@
 /**
- * `npm run bench`: every benchmark in turn, engine first, then the API; each prints its own figures.
- * Extra arguments go to none of them; run one alone (`npm run bench:engine`, `npm run bench:api`) to pass options.
+ * `npm run bench`: every benchmark in turn, engine first, then the API, then the memory of a 500 MB brief;
+ * each prints its own figures. Extra arguments go to none of them; run one alone (`npm run bench:engine`,
+ * `npm run bench:api`, `npm run bench:memory`) to pass options.
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 let failed = 0;
-for (const bench of ['bench/engine.ts', 'bench/api.ts']) {
+for (const bench of ['bench/engine.ts', 'bench/api.ts', 'bench/memory.ts']) {
   console.log(`\n== ${bench}`);
   const r = spawnSync(process.execPath, ['--import', 'tsx', bench], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) {
