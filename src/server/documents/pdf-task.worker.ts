@@ -2,20 +2,17 @@
 // 'read' extracts text, OCRs pages without text, keeps the text and the detected index on disk;
 // 'link' builds the linked output from what was read before (no reading or OCR again);
 // 'regenerate' and 'package' write the reviewed PDF and the court package (review-tasks.ts).
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { parentPort, workerData } from 'node:worker_threads';
-import { detectIndex } from '../../engine/index/detect-index.ts';
 import { validateMaster } from '../../engine/link.ts';
-import { openPdf, type PdfDoc, type PdfSource } from '../../engine/pdf/index.ts';
-import { resolveDestinations } from '../../engine/resolve/resolve-destinations.ts';
-import { extractAllText } from '../../engine/text/extract-text.ts';
+import { detectIndex } from '../../engine/index/detect-index.ts';
+import { openPdf } from '../../engine/pdf/index.ts';
 import { readDocument } from '../../engine/text/read-document.ts';
-import { EngineError } from '../../engine/types.ts';
-import { buildReview } from '../../engine/write/review.ts';
+import { EngineError, type EngineErrorCode } from '../../engine/types.ts';
+import { startTsWorker } from '../../engine/util/worker.ts';
 import { prepareMaster } from '../../engine/write/write-master.ts';
 import { writeFileAtomic } from '../../engine/util/atomic-write.ts';
-import { loadDetection, loadOcrPages, loadPages, saveDetection, savePages } from './page-store.ts';
+import type { LinkPlan } from './link-plan.worker.ts';
+import { saveDetection, savePages } from './page-store.ts';
 import type { PdfTask, PdfTaskMessage, ReadOutcome, LinkOutcome } from './pdf-task-types.ts';
 import { packageForCourt, regenerate } from './review-tasks.ts';
 import { lowerThreadPriority } from './thread-priority.ts';
@@ -53,34 +50,21 @@ async function read(t: Extract<PdfTask, { op: 'read' }>): Promise<ReadOutcome> {
 }
 
 /**
- * The links to write, from the text read before (or read again when it is missing), and the pages
- * read by OCR (the only ones the output needs from here: their invisible text layer). The text of
- * every page is let go with this function's scope, before the output is written.
+ * The links to write and the pages read by OCR (their invisible text layer), planned on a thread of
+ * their own (link-plan.worker.ts): the text of every page is read there, and its memory goes back with
+ * that thread, before MuPDF writes the output here.
  */
-async function planLinks(t: Extract<PdfTask, { op: 'link' }>, doc: PdfDoc, source: PdfSource) {
-  let pages = loadPages(doc.pageCount, t.pagesPath, t.ocrPagesPath);
-  const fromStore = pages !== null; // the detection stored with these pages still holds
-  if (!pages) {
-    pages = (await extractAllText(source, {}, doc)).pages;
-    for (const p of loadOcrPages(t.ocrPagesPath)) if (p.page >= 1 && p.page <= pages.length) pages[p.page - 1] = p;
-  }
-  const detection =
-    (fromStore ? loadDetection(t.detectionPath, t.indexPages) : null) ??
-    detectIndex(pages, t.indexPages ? { indexPages: t.indexPages } : undefined);
-  const destinations = detection.items.length
-    ? resolveDestinations({ items: detection.items, indexPages: detection.pages, source: pages, record: null })
-    : [];
-  const review = buildReview({ briefName: t.briefName, briefPages: doc.pageCount, detection, destinations });
-  return { review, reason: detection.reason, ocrRead: pages.filter((p) => p.source === 'ocr') };
-}
-
-/**
- * A full garbage collection of this thread's heap. MuPDF writes a big file in its own memory, which
- * the heap limit does not see; what the heap no longer uses is given back first.
- */
-function collectGarbage(): void {
-  setFlagsFromString('--expose-gc');
-  (runInNewContext('gc') as () => void)();
+function planLinks(t: Extract<PdfTask, { op: 'link' }>, pageCount: number): Promise<LinkPlan> {
+  return new Promise((resolve, reject) => {
+    const worker = startTsWorker(new URL('./link-plan.worker.ts', import.meta.url), { task: t, pageCount });
+    let plan: LinkPlan | null = null;
+    worker.on('message', (m: { type: 'plan'; plan: LinkPlan } | { type: 'error'; code: string; message: string }) => {
+      if (m.type === 'plan') plan = m.plan;
+      else reject(m.code === 'internal' ? new Error(m.message) : new EngineError(m.code as EngineErrorCode, m.message));
+    });
+    worker.on('error', reject);
+    worker.on('exit', (code) => (plan ? resolve(plan) : reject(new Error(`link planning stopped (exit code ${code})`))));
+  });
 }
 
 async function link(t: Extract<PdfTask, { op: 'link' }>): Promise<LinkOutcome> {
@@ -90,10 +74,9 @@ async function link(t: Extract<PdfTask, { op: 'link' }>): Promise<LinkOutcome> {
     // The page count sets the task's time limit (pdf-task.ts).
     post({ type: 'progress', phase: 'text', done: 0, total: doc.pageCount });
     doc.checkLimits(t.limits);
-    const { review, reason, ocrRead } = await planLinks(t, doc, source);
+    const { review, reason, ocrRead } = await planLinks(t, doc.pageCount);
     prepareMaster(doc, null, review, { brief: ocrRead });
     doc.dropCaches();
-    collectGarbage();
     // written from MuPDF's buffer into the file, then read back from it: no copy of the output here
     doc.saveToFile(t.outputPath);
     doc.close();
