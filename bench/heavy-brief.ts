@@ -52,7 +52,7 @@ export async function writeHeavyBrief(path: string, bytes: number): Promise<Heav
     // size the photograph so that one a page brings the file to about `bytes`
     const rng = new Rng(500);
     const probe = photo(rng, 600, 450);
-    const scale = Math.sqrt(perPage / probe.length);
+    const scale = Math.sqrt((perPage * 1.03) / probe.length); // JPEG size grows a little slower than the pixels
     const w = Math.max(16, Math.round(600 * scale));
     const h = Math.max(12, Math.round(450 * scale));
     const photos = Array.from({ length: PHOTOS }, () => photo(rng, w, h));
@@ -136,4 +136,12 @@ export async function writeHeavyBrief(path: string, bytes: number): Promise<Heav
   } finally {
     doc.destroy();
   }
+}
+
+// `npx tsx bench/heavy-brief.ts <file> [MB]`: write one (bench/memory.ts runs this in a process of its
+// own, so that the generator's memory is not counted in the figures it measures).
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const [file, mb = '500'] = process.argv.slice(2);
+  if (!file) throw new Error('usage: heavy-brief.ts <file> [MB]');
+  console.log(JSON.stringify(await writeHeavyBrief(file, Number(mb) * 1e6)));
 }

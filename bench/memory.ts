@@ -10,12 +10,14 @@
  *
  *   npx tsx bench/memory.ts [--mb 500] [--file /tmp/heavy.pdf] [--memory-mb 2048]
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { runPdfTask, taskLimits } from '../src/server/documents/pdf-task.ts';
-import { writeHeavyBrief } from './heavy-brief.ts';
+import type { HeavyBrief } from './heavy-brief.ts';
 
 const { values } = parseArgs({
   options: {
@@ -37,7 +39,10 @@ try {
   let file = values.file;
   if (!file || !existsSync(file)) {
     const target = file ?? join(work, 'heavy.pdf');
-    const h = await writeHeavyBrief(target, Number(values.mb) * 1e6);
+    // written by a process of its own: the generator's memory is not this process's to measure
+    const gen = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./heavy-brief.ts', import.meta.url)), target, values.mb], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+    if (gen.status !== 0) throw new Error(`heavy-brief.ts failed (exit ${gen.status})`);
+    const h = JSON.parse(gen.stdout.trim().split('\n').at(-1)!) as HeavyBrief;
     console.log(`input written: ${target}: ${h.pages} pages (index pages ${h.indexPages.join(',')}, ${h.tabs} tabs), ${h.photos} photographs`);
     file = target;
   }

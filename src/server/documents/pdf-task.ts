@@ -40,10 +40,11 @@ export function pageLimits(memoryMb: number): PageLimits {
 
 /**
  * Memory a PDF needs for each byte of its file. The file is read from disk as MuPDF needs it, but
- * MuPDF writes a linked or reviewed output in its own memory, and that buffer grows in steps: writing
- * a 494 MB output took 722 MB (bench/memory.ts), 1.46 times the file; with a margin, 1.6.
+ * MuPDF writes a linked or reviewed output in its own memory, in a buffer that grows in steps, the
+ * last step copying it: writing a 494 MB output took 722 MB, a 498 MB one 1,100 MB (bench/memory.ts).
+ * Up to twice the file, then.
  */
-export const MEMORY_PER_FILE_BYTE = 1.6;
+export const MEMORY_PER_FILE_BYTE = 2;
 /** MuPDF runs in WebAssembly, whose memory cannot grow past 2 GB in its build. */
 export const LIBRARY_MEMORY_MB = 2048;
 
@@ -52,7 +53,7 @@ export const LIBRARY_MEMORY_MB = 2048;
  * the file is opened, rather than after minutes of work when its output is written.
  */
 export function memoryRefusal(fileBytes: number, memoryMb: number): string | null {
-  const needMb = Math.ceil((fileBytes / 1048576) * MEMORY_PER_FILE_BYTE);
+  const needMb = Math.round((fileBytes / 1048576) * MEMORY_PER_FILE_BYTE);
   const limitMb = Math.min(memoryMb, LIBRARY_MEMORY_MB);
   if (needMb <= limitMb) return null;
   const fileMb = Math.max(1, Math.round(fileBytes / 1048576));
