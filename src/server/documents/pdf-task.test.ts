@@ -58,7 +58,7 @@ describe('limits of a PDF task', () => {
   });
 
   it('refuses, before opening it, a PDF whose file needs more memory than allowed, with the figures', async () => {
-    // a text brief carrying 3 MB of photographs' worth of data after its end: 3 MB × 2 is over 4 MB
+    // a text brief carrying 3 MB of photographs' worth of data after its end: 3 MB × 2.5 is over 4 MB
     const brief = makeTextPdf([[{ text: 'INDEX', y: 72 }, { text: 'Tab 1   Affidavit of Jane Doe', y: 120 }]]);
     const padded = Buffer.concat([Buffer.from(brief), Buffer.from(`%${'0'.repeat(3 * 1048576)}\n`)]);
     const limits = { memoryMb: 4, secondsPerPage: 30 };
@@ -66,7 +66,7 @@ describe('limits of a PDF task', () => {
       const err = await failure(task.op === 'read' ? runPdfTask(task, limits) : runPdfTask(task, limits));
       expect(err.code).toBe('too-large');
       expect(failureText(err)).toBe(
-        'This PDF needs more memory than allowed: a file of 3 MB needs about 6 MB to be processed and written with its links (the limit is 4 MB). ' +
+        'This PDF needs more memory than allowed: a file of 3 MB needs about 8 MB to be processed and written with its links (the limit is 4 MB). ' +
           'Retry once the limits are raised (PDF_MEMORY_MB, PDF_SECONDS_PER_PAGE), or split the PDF and upload its parts.',
       );
     }
@@ -77,9 +77,9 @@ describe('limits of a PDF task', () => {
 
   it("names the PDF library's own ceiling when the configured memory is above it", () => {
     expect(memoryRefusal(500 * 1048576, 2048)).toBeNull();
-    expect(memoryRefusal(500 * 1048576, 768)).toMatch(/needs about 1,000 MB .*\(the limit is 768 MB\)$/);
+    expect(memoryRefusal(500 * 1048576, 768)).toMatch(/needs about 1,250 MB .*\(the limit is 768 MB\)$/);
     expect(memoryRefusal(1500 * 1048576, 8192)).toBe(
-      'this PDF needs more memory than allowed: a file of 1,500 MB needs about 3,000 MB to be processed and written with its links (the limit is 2,048 MB, the most the PDF library can use)',
+      'this PDF needs more memory than allowed: a file of 1,500 MB needs about 3,750 MB to be processed and written with its links (the limit is 2,048 MB, the most the PDF library can use)',
     );
   });
 

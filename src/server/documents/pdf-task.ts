@@ -40,11 +40,12 @@ export function pageLimits(memoryMb: number): PageLimits {
 
 /**
  * Memory a PDF needs for each byte of its file. The file is read from disk as MuPDF needs it, but
- * MuPDF writes a linked or reviewed output in its own memory, in a buffer that grows in steps, the
- * last step copying it: writing a 494 MB output took 722 MB, a 498 MB one 1,100 MB (bench/memory.ts).
- * Up to twice the file, then.
+ * MuPDF writes a linked or reviewed output in its own memory, in a buffer that grows in steps, each
+ * copying it: what that takes swings with where the output's size falls between the steps, from 722 MB
+ * for a 494 MB output to 1,236 MB for a 498 MB one (bench/memory.ts, and MuPDF's save alone). Up to
+ * two and a half times the file, then.
  */
-export const MEMORY_PER_FILE_BYTE = 2;
+export const MEMORY_PER_FILE_BYTE = 2.5;
 /** MuPDF runs in WebAssembly, whose memory cannot grow past 2 GB in its build. */
 export const LIBRARY_MEMORY_MB = 2048;
 
