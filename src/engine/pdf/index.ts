@@ -50,6 +50,7 @@ function fileUsesObjectStreams(fd: number, size: number): boolean {
 
 /** Open the MuPDF document and refuse what is not a readable, unlocked PDF with pages. */
 function openChecked(from: Uint8Array | mupdf.Stream, objectStreams: () => boolean): PdfDoc {
+  const fromFile = !(from instanceof Uint8Array);
   let doc: mupdf.Document;
   try {
     doc = mupdf.Document.openDocument(from, 'application/pdf');
@@ -77,7 +78,7 @@ function openChecked(from: Uint8Array | mupdf.Stream, objectStreams: () => boole
     pdf.destroy();
     throw new EngineError('damaged', 'damaged PDF that cannot be repaired: no pages');
   }
-  return new MupdfDoc(pdf, objectStreams());
+  return new MupdfDoc(pdf, objectStreams(), fromFile);
 }
 
 /**

@@ -80,8 +80,9 @@ export interface PdfDoc {
    */
   saveToFile(path: string): { size: number; sha256: string };
   /**
-   * Let go of what the PDF library keeps decoded between calls (fonts, images, for every document on
-   * this thread); the document stays open. Between batches of pages, this bounds a big file's memory.
+   * For a document read from its file: let go of what the PDF library keeps decoded between calls
+   * (fonts, images, for every document on this thread); the document stays open. Between batches of
+   * pages, this bounds a big file's memory. A document opened from bytes keeps them.
    */
   dropCaches(): void;
   /** Release all memory held for this document. Safe to call twice. */

@@ -40,7 +40,8 @@ export function claimChunks(job: ExtractJob, work: (first: number, last: number)
  * Read pages first..last. A page MuPDF cannot read (a broken content stream in a repaired file)
  * comes back empty with source 'none' and is listed for OCR, instead of failing the document.
  * What the library decoded for the chunk (fonts, the images of scanned or illustrated pages) is let
- * go after it: kept, it grew a thread's memory by up to the library's cache size (256 MB) on big files.
+ * go after it when the document is read from its file: kept, it grew a thread's memory by up to the
+ * library's cache size (256 MB) on big files.
  */
 export function analyseChunk(doc: PdfDoc, first: number, last: number): ChunkResult {
   const r: ChunkResult = { first, pages: [], needsOcr: [] };
