@@ -1,6 +1,7 @@
 /**
- * `npm run bench`: every benchmark in turn, engine first, then the API; each prints its own figures.
- * Extra arguments go to none of them; run one alone (`npm run bench:engine`, `npm run bench:api`) to pass options.
+ * `npm run bench`: every benchmark in turn, engine first, then the API, then the memory of a 500 MB brief;
+ * each prints its own figures. Extra arguments go to none of them; run one alone (`npm run bench:engine`,
+ * `npm run bench:api`, `npm run bench:memory`) to pass options.
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +13,7 @@ const benches: Array<[string, ...string[]]> = [
   // OCR ms/page on a scanned brief with one and two workers, tesseract.js and (when installed) native tesseract.
   ['bench/ocr.ts', '--dpi', '200', '--engine', 'tesseract-js,tesseract-cli'],
   ['bench/api.ts'],
+  ['bench/memory.ts'],
 ];
 for (const [bench, ...args] of benches) {
   console.log(`\n== ${bench} ${args.join(' ')}`);

@@ -54,7 +54,7 @@ describe('bundled engine', () => {
     const bytes = makeTextPdf(pages);
     const shared = new Uint8Array(new SharedArrayBuffer(bytes.byteLength));
     shared.set(bytes);
-    const job: ExtractJob = { bytes: shared, pageCount: pages.length, chunkSize: 2, counter: new Int32Array(new SharedArrayBuffer(4)) };
+    const job: ExtractJob = { source: shared, pageCount: pages.length, chunkSize: 2, counter: new Int32Array(new SharedArrayBuffer(4)) };
     const worker = new Worker(new URL(pathToFileURL(join(out, 'extract-text.worker.mjs')).href), { workerData: { data: job } });
     const chunks: PackedChunk[] = [];
     await new Promise<void>((resolve, reject) => {

@@ -1,4 +1,4 @@
-import { openPdf } from './pdf/index.ts';
+import { openPdf, type PdfSource } from './pdf/index.ts';
 import type { BBox, ReviewJson } from './types.ts';
 import { isExternalUri, overSameRow } from './util/geometry.ts';
 import { outlineTitle } from './write/outline-title.ts';
@@ -20,8 +20,8 @@ function usedMarker(why: string): boolean {
  * a link there that is missing, goes elsewhere or nowhere is broken. Bookmarks must mirror the
  * linked items in order. Fills review.validation (DESIGN §5).
  */
-export function validateMaster(pdfBytes: Uint8Array, review: ReviewJson): ReviewJson['validation'] {
-  const doc = openPdf(pdfBytes);
+export function validateMaster(pdf: PdfSource, review: ReviewJson): ReviewJson['validation'] {
+  const doc = openPdf(pdf);
   try {
     const pageCount = doc.pageCount;
     const onPage = new Map<number, ReturnType<typeof doc.links>>();

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
+import type { PdfSource } from '../pdf/types.ts';
 import type { OcrProgress, PageText } from '../types.ts';
 import { startTsWorker } from '../util/worker.ts';
 import { FIRST_READ_NARROWING } from './recognize-page.ts';
@@ -65,21 +66,27 @@ interface Slot {
 }
 
 /**
- * OCR the given pages of a PDF in worker threads (each opens the PDF once), taking pages in the
+ * OCR the given pages of a PDF in worker threads (each opens the PDF once: from one copy of the bytes
+ * shared by all, or from the file when `source` is one), taking pages in the
  * order given so that callers can put likely index pages first. Word boxes are in PDF points,
  * top-left origin. A page that fails is listed in `failed`; an abort rejects with the signal's reason.
  * Workers are always stopped before this returns.
  */
-export async function ocrPages(pdfBytes: Uint8Array, pages: number[], opts: OcrOptions = {}): Promise<OcrResult> {
+export async function ocrPages(source: PdfSource, pages: number[], opts: OcrOptions = {}): Promise<OcrResult> {
   const order = [...new Set(pages)];
   const signal = opts.signal;
   signal?.throwIfAborted();
   if (order.length === 0) return { pages: [], failed: [] };
 
-  const shared = new SharedArrayBuffer(pdfBytes.byteLength);
-  new Uint8Array(shared).set(pdfBytes);
+  let pdf: OcrWorkerInit['pdf'];
+  if (source instanceof Uint8Array) {
+    pdf = new SharedArrayBuffer(source.byteLength);
+    new Uint8Array(pdf).set(source);
+  } else {
+    pdf = { path: source.path };
+  }
   const init: OcrWorkerInit = {
-    pdf: shared,
+    pdf,
     engine: resolveOcrEngine(opts.engine),
     dpi: opts.dpi ?? DEFAULT_OCR_DPI,
     narrowing: opts.narrowing ?? FIRST_READ_NARROWING,

@@ -22,7 +22,7 @@ function createEngine(): Promise<OcrEngine> {
 
 async function start(): Promise<void> {
   try {
-    doc = openPdf(new Uint8Array(init.pdf));
+    doc = openPdf(init.pdf instanceof SharedArrayBuffer ? new Uint8Array(init.pdf) : init.pdf);
     engine = await createEngine();
     send({ type: 'ready' });
   } catch (err) {

@@ -4,8 +4,8 @@ export type OcrEngineName = 'tesseract-js' | 'tesseract-cli';
 
 /** workerData.data of an OCR worker. */
 export interface OcrWorkerInit {
-  /** The PDF, shared between workers (each opens it once). */
-  pdf: SharedArrayBuffer;
+  /** The PDF: its bytes shared by all workers, or its file, which each worker reads from disk. */
+  pdf: SharedArrayBuffer | { path: string };
   engine: OcrEngineName;
   dpi: number;
   /** Horizontal squeeze of a dense page's first reading (tesseract.js only); 1 = none. */

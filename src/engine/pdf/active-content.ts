@@ -1,5 +1,7 @@
 import './wasm-handle.ts';
 import * as mupdf from 'mupdf';
+import { openPdfFile } from './file-stream.ts';
+import type { PdfSource } from './types.ts';
 
 const ACTIVE_ACTIONS = new Set(['JavaScript', 'Launch', 'SubmitForm', 'ImportData', 'RichMediaExecute', 'Rendition']);
 const ACTIVE_KEYS = ['OpenAction', 'AA', 'JS', 'JavaScript'];
@@ -9,8 +11,8 @@ const ACTIVE_KEYS = ['OpenAction', 'AA', 'JS', 'JavaScript'];
  * (event) actions, JavaScript, launch / submit / import actions, and encryption. Walks every object
  * of the file (object streams included). An empty list means none.
  */
-export function findActiveContent(bytes: Uint8Array): string[] {
-  const doc = new mupdf.PDFDocument(bytes);
+export function findActiveContent(source: PdfSource): string[] {
+  const doc = source instanceof Uint8Array ? new mupdf.PDFDocument(source) : openPdfFile(source.path);
   try {
     const found = new Set<string>();
     if (doc.needsPassword() || !doc.getTrailer().get('Encrypt').isNull()) found.add('encryption');

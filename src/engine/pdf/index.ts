@@ -1,11 +1,14 @@
 import './wasm-handle.ts';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import * as mupdf from 'mupdf';
+import { fileStream } from './file-stream.ts';
 import { saveBytes } from './save-bytes.ts';
 import { EngineError } from '../types.ts';
 import type { PdfDoc } from './types.ts';
 import { MupdfDoc } from './mupdf-doc.ts';
 
-export type { PdfDoc } from './types.ts';
+export type { PdfDoc, PdfSource } from './types.ts';
+import type { PdfSource } from './types.ts';
 export { MAX_RENDER_PIXELS, TOO_LARGE_PREFIX, type PageLimits } from './limits.ts';
 
 // MuPDF reports repairs and font fallbacks on stderr; failures reach us as exceptions instead.
@@ -32,15 +35,25 @@ function usesObjectStreams(bytes: Uint8Array): boolean {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).indexOf('/ObjStm') >= 0;
 }
 
-/**
- * Open a PDF from bytes. Refuses anything without `%PDF-` in its first 1024 bytes ('not-pdf'),
- * files that need a password ('password-protected'), and files MuPDF cannot repair ('damaged').
- */
-export function openPdf(bytes: Uint8Array): PdfDoc {
-  if (!hasPdfHeader(bytes)) throw new EngineError('not-pdf', 'not a PDF file');
+const OBJSTM = Buffer.from('/ObjStm', 'latin1');
+
+/** usesObjectStreams over a file, read a few megabytes at a time (stops at the first one found). */
+function fileUsesObjectStreams(fd: number, size: number): boolean {
+  const chunk = Buffer.alloc(4 << 20);
+  for (let pos = 0; pos < size; pos += chunk.length - OBJSTM.length) {
+    const n = readSync(fd, chunk, 0, chunk.length, pos);
+    if (chunk.subarray(0, n).indexOf(OBJSTM) >= 0) return true;
+    if (n < chunk.length) break;
+  }
+  return false;
+}
+
+/** Open the MuPDF document and refuse what is not a readable, unlocked PDF with pages. */
+function openChecked(from: Uint8Array | mupdf.Stream, objectStreams: () => boolean): PdfDoc {
+  const fromFile = !(from instanceof Uint8Array);
   let doc: mupdf.Document;
   try {
-    doc = mupdf.Document.openDocument(bytes, 'application/pdf');
+    doc = mupdf.Document.openDocument(from, 'application/pdf');
   } catch (err) {
     throw new EngineError('damaged', `damaged PDF that cannot be repaired: ${(err as Error).message}`);
   }
@@ -65,7 +78,38 @@ export function openPdf(bytes: Uint8Array): PdfDoc {
     pdf.destroy();
     throw new EngineError('damaged', 'damaged PDF that cannot be repaired: no pages');
   }
-  return new MupdfDoc(pdf, usesObjectStreams(bytes));
+  return new MupdfDoc(pdf, objectStreams(), fromFile);
+}
+
+/**
+ * Open a PDF from bytes, or from a file (`{ path }`: read from disk as MuPDF needs it, never held
+ * whole; the way big files are opened). Refuses anything without `%PDF-` in its first 1024 bytes
+ * ('not-pdf'), files that need a password ('password-protected'), and files MuPDF cannot repair ('damaged').
+ */
+export function openPdf(source: PdfSource): PdfDoc {
+  if (source instanceof Uint8Array) {
+    if (!hasPdfHeader(source)) throw new EngineError('not-pdf', 'not a PDF file');
+    return openChecked(source, () => usesObjectStreams(source));
+  }
+  let fd: number;
+  try {
+    fd = openSync(source.path, 'r');
+  } catch (err) {
+    throw new EngineError('io', `cannot read the PDF: ${(err as Error).message}`);
+  }
+  let stream: mupdf.Stream | null = null;
+  try {
+    const size = fstatSync(fd).size;
+    const head = Buffer.alloc(Math.min(1024, size));
+    readSync(fd, head, 0, head.length, 0);
+    if (!hasPdfHeader(head)) throw new EngineError('not-pdf', 'not a PDF file');
+    stream = fileStream(fd, size);
+    return openChecked(stream, () => fileUsesObjectStreams(fd, size));
+  } finally {
+    // the document keeps the stream it was opened from; without one (a refusal) this closes the file
+    if (stream) stream.destroy();
+    else closeSync(fd);
+  }
 }
 
 function imagePageContents(widthPt: number, heightPt: number): string {

@@ -2,6 +2,12 @@ import type { BBox, PageText, RemovedContent } from '../types.ts';
 import type { PageLimits } from './limits.ts';
 
 /**
+ * What a PDF is opened from: its bytes, or a file read from disk as the library needs it (never held
+ * whole in memory: the way big files are opened).
+ */
+export type PdfSource = Uint8Array | { path: string };
+
+/**
  * Our own small interface over the PDF library. Everything outside src/engine/pdf uses only this;
  * only files in src/engine/pdf import 'mupdf'. Pages are 1-based here too.
  */
@@ -68,6 +74,17 @@ export interface PdfDoc {
   removeActiveContent(): RemovedContent[];
   /** Save to bytes (a full, garbage-collected save, unencrypted). */
   save(): Uint8Array;
+  /**
+   * Save as save() does, straight into a file (written under a temporary name, then renamed) without
+   * a copy of the bytes in this thread's memory. Returns the file's size and SHA-256 (hex).
+   */
+  saveToFile(path: string): { size: number; sha256: string };
+  /**
+   * For a document read from its file: let go of what the PDF library keeps decoded between calls
+   * (fonts, images, for every document on this thread); the document stays open. Between batches of
+   * pages, this bounds a big file's memory. A document opened from bytes keeps them.
+   */
+  dropCaches(): void;
   /** Release all memory held for this document. Safe to call twice. */
   close(): void;
 }

@@ -1,10 +1,11 @@
-import type { PdfDoc } from '../pdf/types.ts';
+import type { PdfDoc, PdfSource } from '../pdf/types.ts';
 import type { PageText } from '../types.ts';
 import type { PackedPages } from './pack.ts';
 
 /** Work shared between threads: pages 1..pageCount in chunks, claimed through an atomic counter. */
 export interface ExtractJob {
-  bytes: Uint8Array;
+  /** The document each worker opens: bytes over a SharedArrayBuffer, or a file each reads from disk. */
+  source: PdfSource;
   pageCount: number;
   chunkSize: number;
   /** Int32Array over a SharedArrayBuffer; [0] is the next chunk index to hand out. */
@@ -38,6 +39,9 @@ export function claimChunks(job: ExtractJob, work: (first: number, last: number)
 /**
  * Read pages first..last. A page MuPDF cannot read (a broken content stream in a repaired file)
  * comes back empty with source 'none' and is listed for OCR, instead of failing the document.
+ * What the library decoded for the chunk (fonts, the images of scanned or illustrated pages) is let
+ * go after it when the document is read from its file: kept, it grew a thread's memory by up to the
+ * library's cache size (256 MB) on big files.
  */
 export function analyseChunk(doc: PdfDoc, first: number, last: number): ChunkResult {
   const r: ChunkResult = { first, pages: [], needsOcr: [] };
@@ -51,5 +55,6 @@ export function analyseChunk(doc: PdfDoc, first: number, last: number): ChunkRes
       r.needsOcr.push(p);
     }
   }
+  doc.dropCaches();
   return r;
 }

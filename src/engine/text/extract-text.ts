@@ -1,7 +1,7 @@
 import os from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { openPdf } from '../pdf/index.ts';
-import type { PdfDoc } from '../pdf/types.ts';
+import type { PdfDoc, PdfSource } from '../pdf/types.ts';
 import type { PageText } from '../types.ts';
 import { startTsWorker } from '../util/worker.ts';
 import { analyseChunk, claimChunks, type ChunkResult, type ExtractJob, type PackedChunk } from './chunks.ts';
@@ -26,30 +26,34 @@ export interface ExtractResult {
 
 const CHUNK_SIZE = 20;
 const MIN_PAGES_FOR_WORKERS = 120;
-/** Above this size each extra thread's own copy of the document costs more memory than it saves time. */
+/**
+ * Above this size each extra thread's own copy of the bytes costs more memory than it saves time. A
+ * document opened from a file has no such copy: each thread reads from disk what its pages need.
+ */
 const MAX_BYTES_FOR_WORKERS = 100 * 1024 * 1024;
 
 /**
  * Text layer of every page, with the pages that need OCR. Big documents are split across worker
- * threads, each opening the bytes itself; this thread takes chunks too, from the same counter.
- * `doc`, when given, is used on this thread instead of opening the bytes again.
+ * threads, each opening the document itself (from the file when `source` is one); this thread takes
+ * chunks too, from the same counter. `doc`, when given, is used on this thread instead of opening
+ * the source again.
  */
-export async function extractAllText(bytes: Uint8Array, opts: ExtractOptions = {}, doc?: PdfDoc): Promise<ExtractResult> {
-  const own = doc ?? openPdf(bytes);
+export async function extractAllText(source: PdfSource, opts: ExtractOptions = {}, doc?: PdfDoc): Promise<ExtractResult> {
+  const own = doc ?? openPdf(source);
   try {
     const pageCount = own.pageCount;
     const minPages = opts.minPagesForWorkers ?? MIN_PAGES_FOR_WORKERS;
-    const threads = pageCount < minPages || bytes.byteLength > MAX_BYTES_FOR_WORKERS
+    const threads = pageCount < minPages || (source instanceof Uint8Array && source.byteLength > MAX_BYTES_FOR_WORKERS)
       ? 1
       : Math.max(1, opts.threads ?? os.availableParallelism());
     // one copy of the bytes shared by all threads (each still opens its own document from it)
-    let shared = bytes;
-    if (threads > 1 && !(bytes.buffer instanceof SharedArrayBuffer)) {
-      shared = new Uint8Array(new SharedArrayBuffer(bytes.byteLength));
-      shared.set(bytes);
+    let shared = source;
+    if (threads > 1 && source instanceof Uint8Array && !(source.buffer instanceof SharedArrayBuffer)) {
+      shared = new Uint8Array(new SharedArrayBuffer(source.byteLength));
+      shared.set(source);
     }
     const job: ExtractJob = {
-      bytes: shared,
+      source: shared,
       pageCount,
       chunkSize: CHUNK_SIZE,
       counter: new Int32Array(new SharedArrayBuffer(4)),

@@ -8,7 +8,7 @@ import { packPages } from './pack.ts';
 const job = (workerData as { data: ExtractJob }).data;
 const port = parentPort!;
 try {
-  const doc = openPdf(job.bytes);
+  const doc = openPdf(job.source);
   try {
     claimChunks(job, (first, last) => {
       const { pages, needsOcr } = analyseChunk(doc, first, last);

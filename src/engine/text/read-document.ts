@@ -1,5 +1,5 @@
 import { ocrPages } from '../ocr/index.ts';
-import type { PdfDoc } from '../pdf/types.ts';
+import type { PdfDoc, PdfSource } from '../pdf/types.ts';
 import type { PageText } from '../types.ts';
 import { extractAllText } from './extract-text.ts';
 
@@ -51,15 +51,15 @@ export function ocrOrder(pages: number[], first: number[] = []): number[] {
  * Every page's text: the text layer, then OCR for the pages without a usable one (unless OCR is
  * off). A page whose OCR fails keeps its text-layer result and is reported in ocrFailed.
  */
-export async function readDocument(bytes: Uint8Array, doc: PdfDoc, opts: ReadOptions = {}): Promise<ReadResult> {
-  const { pages, needsOcr } = await extractAllText(bytes, {
+export async function readDocument(source: PdfSource, doc: PdfDoc, opts: ReadOptions = {}): Promise<ReadResult> {
+  const { pages, needsOcr } = await extractAllText(source, {
     onProgress: (done, total) => opts.onProgress?.({ phase: 'text', done, total }),
   }, doc);
   const ocrFailed: ReadResult['ocrFailed'] = [];
   const todo = ocrOrder(needsOcr.filter((p) => opts.ocrOnly?.(p) ?? true), opts.ocrFirst);
   if (opts.ocr !== 'off' && todo.length > 0) {
     try {
-      const res = await ocrPages(bytes, todo, {
+      const res = await ocrPages(source, todo, {
         ...(opts.ocrWorkers ? { workers: opts.ocrWorkers } : {}),
         onProgress: (p) =>
           opts.onProgress?.({ phase: 'ocr', done: p.done, total: p.total, etaMs: p.etaMs, avgMsPerPage: p.avgMsPerPage }),

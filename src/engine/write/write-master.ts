@@ -20,6 +20,12 @@ export interface ReadText {
  * `brief` and `review` are changed in place.
  */
 export function writeMaster(brief: PdfDoc, record: PdfDoc | null, review: ReviewJson, text: ReadText = {}): Uint8Array {
+  prepareMaster(brief, record, review, text);
+  return brief.save();
+}
+
+/** Everything writeMaster does to `brief` but saving it: save it after (`save()` or `saveToFile()`). */
+export function prepareMaster(brief: PdfDoc, record: PdfDoc | null, review: ReviewJson, text: ReadText = {}): void {
   let recordStart = 0;
   if (record) {
     const start = brief.append(record);
@@ -50,7 +56,6 @@ export function writeMaster(brief: PdfDoc, record: PdfDoc | null, review: Review
   const removed = brief.removeActiveContent();
   if (removed.length) review.removedActiveContent = removed;
   else delete review.removedActiveContent;
-  return brief.save();
 }
 
 /**

@@ -1,9 +1,9 @@
 import { validateMaster } from '../link.ts';
 import { openPdf } from '../pdf/index.ts';
-import type { PdfDoc } from '../pdf/types.ts';
+import type { PdfDoc, PdfSource } from '../pdf/types.ts';
 import type { BBox, ItemType, PageText, ReviewJson } from '../types.ts';
 import { isExternalUri, overSameRow } from '../util/geometry.ts';
-import { writeMaster } from './write-master.ts';
+import { prepareMaster, writeMaster } from './write-master.ts';
 
 /** One index item as the reviewer left it: its link removed, or going to `targetPage` (null: none yet). */
 export interface ReviewedEntry {
@@ -86,8 +86,19 @@ export function writeReviewed(
   pages: readonly PageText[] | null = null,
   record: { doc: PdfDoc; pages: readonly PageText[] | null } | null = null,
 ): Uint8Array {
+  prepareReviewed(doc, set, pages, record);
+  return doc.save();
+}
+
+/** Everything writeReviewed does to `doc` but saving it: save it after (`save()` or `saveToFile()`). */
+export function prepareReviewed(
+  doc: PdfDoc,
+  set: ReviewedSet,
+  pages: readonly PageText[] | null = null,
+  record: { doc: PdfDoc; pages: readonly PageText[] | null } | null = null,
+): void {
   for (const e of set.entries) if (e.removed && e.srcPage >= 1 && e.srcPage <= doc.pageCount) doc.deleteLinksAt(e.srcPage, e.bbox);
-  return writeMaster(doc, record?.doc ?? null, reviewedReview(set), { brief: pages, record: record?.pages ?? null });
+  prepareMaster(doc, record?.doc ?? null, reviewedReview(set), { brief: pages, record: record?.pages ?? null });
 }
 
 /**
@@ -95,7 +106,7 @@ export function writeReviewed(
  * links = those written and pointing right, broken = links missing, wrong or going nowhere, and any
  * internal link left over the row of a removed entry. Success: expected = found = links, 0 broken.
  */
-export function validateReviewed(pdf: Uint8Array, set: ReviewedSet): ReviewedValidation {
+export function validateReviewed(pdf: PdfSource, set: ReviewedSet): ReviewedValidation {
   const v = validateMaster(pdf, reviewedReview(set));
   const removed = set.entries.filter((e) => e.removed);
   let lingering = 0;

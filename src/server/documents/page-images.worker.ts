@@ -1,6 +1,6 @@
 // Worker thread that renders PDF pages to PNG for the review screens (the event loop never parses a
-// PDF). It keeps the last documents it opened, so paging through a 1,200-page brief reads the file once.
-import { readFileSync } from 'node:fs';
+// PDF). It keeps the last documents it opened, so paging through a 1,200-page brief parses the file once;
+// each is read from disk as its pages are rendered, never held whole (a 500 MB upload stays on disk).
 import { parentPort } from 'node:worker_threads';
 import { openPdf, type PdfDoc } from '../../engine/pdf/index.ts';
 import { EngineError } from '../../engine/types.ts';
@@ -18,7 +18,7 @@ function docFor(path: string, stamp: string): PdfDoc {
     open.set(key, hit);
     return hit;
   }
-  const doc = openPdf(new Uint8Array(readFileSync(path)));
+  const doc = openPdf({ path });
   open.set(key, doc);
   while (open.size > KEEP_OPEN) {
     const [oldest, old] = open.entries().next().value as [string, PdfDoc];

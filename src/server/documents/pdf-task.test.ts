@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildBombPdf } from '../../../test/fixtures/bomb.ts';
 import { loadFixture } from '../../../test/fixtures/index.ts';
-import { failureText, PdfTaskError, runPdfTask } from './pdf-task.ts';
+import { makeTextPdf } from '../../engine/pdf/make-text-pdf.ts';
+import { failureText, memoryRefusal, PdfTaskError, runPdfTask } from './pdf-task.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'brieflink-pdf-task-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -54,6 +55,32 @@ describe('limits of a PDF task', () => {
     const err = await failure(runPdfTask(readTask(f.brief, 'small-heap'), { memoryMb: 4, secondsPerPage: 30 }));
     expect(err.code).toBe('too-large');
     expect(failureText(err)).toMatch(/^This PDF needs more memory than allowed: its processing used more than 4 MB/);
+  });
+
+  it('refuses, before opening it, a PDF whose file needs more memory than allowed, with the figures', async () => {
+    // a text brief carrying 3 MB of photographs' worth of data after its end: 3 MB × 2.5 is over 4 MB
+    const brief = makeTextPdf([[{ text: 'INDEX', y: 72 }, { text: 'Tab 1   Affidavit of Jane Doe', y: 120 }]]);
+    const padded = Buffer.concat([Buffer.from(brief), Buffer.from(`%${'0'.repeat(3 * 1048576)}\n`)]);
+    const limits = { memoryMb: 4, secondsPerPage: 30 };
+    for (const task of [readTask(padded, 'big-read'), { ...readTask(padded, 'big-link'), op: 'link' as const, briefName: 'big.pdf', outputPath: join(dir, 'big.linked.pdf'), reviewPath: join(dir, 'big.review.json') }]) {
+      const err = await failure(task.op === 'read' ? runPdfTask(task, limits) : runPdfTask(task, limits));
+      expect(err.code).toBe('too-large');
+      expect(failureText(err)).toBe(
+        'This PDF needs more memory than allowed: a file of 3 MB needs about 8 MB to be processed and written with its links (the limit is 4 MB). ' +
+          'Retry once the limits are raised (PDF_MEMORY_MB, PDF_SECONDS_PER_PAGE), or split the PDF and upload its parts.',
+      );
+    }
+    // the same file within a limit that holds it is read
+    const ok = await runPdfTask(readTask(padded, 'big-ok'), { memoryMb: 256, secondsPerPage: 30 });
+    expect(ok.pageCount).toBe(1);
+  });
+
+  it("names the PDF library's own ceiling when the configured memory is above it", () => {
+    expect(memoryRefusal(500 * 1048576, 2048)).toBeNull();
+    expect(memoryRefusal(500 * 1048576, 768)).toMatch(/needs about 1,250 MB .*\(the limit is 768 MB\)$/);
+    expect(memoryRefusal(1500 * 1048576, 8192)).toBe(
+      'this PDF needs more memory than allowed: a file of 1,500 MB needs about 3,750 MB to be processed and written with its links (the limit is 2,048 MB, the most the PDF library can use)',
+    );
   });
 
   it('reads an ordinary brief within the limits', async () => {

@@ -2,6 +2,7 @@
 // Each task has limits, so that no document holds a processing slot for long: the worker's memory
 // (resourceLimits), what one page may decode to (checked before any page is read), and a time limit
 // that grows with the page count. A task over them fails with a reason the user reads, and can be retried.
+import { statSync } from 'node:fs';
 import type { PageLimits } from '../../engine/pdf/index.ts';
 import { TOO_LARGE_PREFIX } from '../../engine/pdf/index.ts';
 import { startTsWorker } from '../../engine/util/worker.ts';
@@ -37,6 +38,30 @@ export function pageLimits(memoryMb: number): PageLimits {
   return { contentBytes: (memoryMb * 1048576) / 64, imageBytes: (memoryMb * 1048576) / 8 };
 }
 
+/**
+ * Memory a PDF needs for each byte of its file. The file is read from disk as MuPDF needs it, but
+ * MuPDF writes a linked or reviewed output in its own memory, in a buffer that grows in steps, each
+ * copying it: what that takes swings with where the output's size falls between the steps, from 722 MB
+ * for a 494 MB output to 1,236 MB for a 498 MB one (bench/memory.ts, and MuPDF's save alone). Up to
+ * two and a half times the file, then.
+ */
+export const MEMORY_PER_FILE_BYTE = 2.5;
+/** MuPDF runs in WebAssembly, whose memory cannot grow past 2 GB in its build. */
+export const LIBRARY_MEMORY_MB = 2048;
+
+/**
+ * Why a file of `fileBytes` cannot be processed within `memoryMb`, or null when it can: told before
+ * the file is opened, rather than after minutes of work when its output is written.
+ */
+export function memoryRefusal(fileBytes: number, memoryMb: number): string | null {
+  const needMb = Math.round((fileBytes / 1048576) * MEMORY_PER_FILE_BYTE);
+  const limitMb = Math.min(memoryMb, LIBRARY_MEMORY_MB);
+  if (needMb <= limitMb) return null;
+  const fileMb = Math.max(1, Math.round(fileBytes / 1048576));
+  const n = (v: number) => v.toLocaleString('en-US');
+  return `${TOO_LARGE_PREFIX}: a file of ${n(fileMb)} MB needs about ${n(needMb)} MB to be processed and written with its links (the limit is ${n(limitMb)} MB${limitMb < memoryMb ? ', the most the PDF library can use' : ''})`;
+}
+
 type Input<Op extends PdfTask['op']> = Omit<Extract<PdfTask, { op: Op }>, 'limits'>;
 
 type Outcome = ReadOutcome | LinkOutcome | RegenerateOutcome | PackageOutcome;
@@ -50,6 +75,16 @@ export function runPdfTask(
   limits: TaskLimits,
   onProgress?: (p: TaskProgress) => void,
 ): Promise<Outcome> {
+  if ('sourcePath' in task) {
+    let size = 0;
+    try {
+      size = statSync(task.sourcePath).size;
+    } catch {
+      // a missing file fails in the worker, with the reason it gives
+    }
+    const refusal = memoryRefusal(size, limits.memoryMb);
+    if (refusal) return Promise.reject(new PdfTaskError('too-large', refusal));
+  }
   return new Promise((resolve, reject) => {
     const worker = startTsWorker(WORKER, { ...task, limits: pageLimits(limits.memoryMb) }, {
       resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb, maxYoungGenerationSizeMb: Math.min(64, Math.max(16, limits.memoryMb / 32)) },

@@ -2,22 +2,18 @@
 // 'read' extracts text, OCRs pages without text, keeps the text and the detected index on disk;
 // 'link' builds the linked output from what was read before (no reading or OCR again);
 // 'regenerate' and 'package' write the reviewed PDF and the court package (review-tasks.ts).
-import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
-import { detectIndex } from '../../engine/index/detect-index.ts';
-import { layoutPages } from '../../engine/index/page-layout.ts';
 import { validateMaster } from '../../engine/link.ts';
+import { detectIndex } from '../../engine/index/detect-index.ts';
 import { openPdf } from '../../engine/pdf/index.ts';
 import type { PdfDoc } from '../../engine/pdf/types.ts';
-import { printedPageLabels } from '../../engine/resolve/printed-pages.ts';
-import { resolveDestinations } from '../../engine/resolve/resolve-destinations.ts';
-import { extractAllText } from '../../engine/text/extract-text.ts';
 import { readDocument } from '../../engine/text/read-document.ts';
-import { EngineError, type PageText } from '../../engine/types.ts';
-import { buildReview } from '../../engine/write/review.ts';
-import { writeMaster } from '../../engine/write/write-master.ts';
+import { EngineError, type EngineErrorCode } from '../../engine/types.ts';
+import { startTsWorker } from '../../engine/util/worker.ts';
+import { prepareMaster } from '../../engine/write/write-master.ts';
 import { writeFileAtomic } from '../../engine/util/atomic-write.ts';
-import { loadDetection, loadOcrPages, loadPages, saveDetection, savePages } from './page-store.ts';
+import type { LinkPlan } from './link-plan.worker.ts';
+import { saveDetection, savePages } from './page-store.ts';
 import type { PdfTask, PdfTaskMessage, ReadOutcome, LinkOutcome } from './pdf-task-types.ts';
 import { packageForCourt, regenerate } from './review-tasks.ts';
 import { lowerThreadPriority } from './thread-priority.ts';
@@ -26,17 +22,15 @@ const task = (workerData as { data: PdfTask }).data;
 lowerThreadPriority();
 const post = (m: PdfTaskMessage) => parentPort!.postMessage(m);
 
-function readBytes(path: string): Uint8Array {
-  return new Uint8Array(readFileSync(path));
-}
-
+// The uploaded file is opened from disk, never read whole: MuPDF reads the parts it needs, and
+// the text and OCR threads open the file themselves (a 500 MB upload is not held in memory).
 async function read(t: Extract<PdfTask, { op: 'read' }>): Promise<ReadOutcome> {
-  const bytes = readBytes(t.sourcePath);
-  const doc = openPdf(bytes);
+  const source = { path: t.sourcePath };
+  const doc = openPdf(source);
   try {
     post({ type: 'progress', phase: 'text', done: 0, total: doc.pageCount });
     doc.checkLimits(t.limits);
-    const result = await readDocument(bytes, doc, {
+    const result = await readDocument(source, doc, {
       ocr: 'auto',
       ...(t.ocrWorkers ? { ocrWorkers: t.ocrWorkers } : {}),
       ...(t.indexPages ? { ocrFirst: t.indexPages } : {}),
@@ -56,57 +50,45 @@ async function read(t: Extract<PdfTask, { op: 'read' }>): Promise<ReadOutcome> {
   }
 }
 
-/** A document's pages as stored when it was read; the text layer read again only when the store is incomplete. */
-async function storedPages(bytes: Uint8Array, doc: PdfDoc, pagesPath: string, ocrPagesPath: string): Promise<{ pages: PageText[]; fromStore: boolean }> {
-  const stored = loadPages(doc.pageCount, pagesPath, ocrPagesPath);
-  if (stored) return { pages: stored, fromStore: true };
-  const pages = (await extractAllText(bytes, {}, doc)).pages;
-  for (const p of loadOcrPages(ocrPagesPath)) if (p.page >= 1 && p.page <= pages.length) pages[p.page - 1] = p;
-  return { pages, fromStore: false };
+/**
+ * The links to write and the pages read by OCR (their invisible text layer), planned on a thread of
+ * their own (link-plan.worker.ts): the text of every page is read there, and its memory goes back with
+ * that thread, before MuPDF writes the output here.
+ */
+function planLinks(t: Extract<PdfTask, { op: 'link' }>, pageCount: number): Promise<LinkPlan> {
+  return new Promise((resolve, reject) => {
+    const worker = startTsWorker(new URL('./link-plan.worker.ts', import.meta.url), { task: t, pageCount });
+    let plan: LinkPlan | null = null;
+    worker.on('message', (m: { type: 'plan'; plan: LinkPlan } | { type: 'error'; code: string; message: string }) => {
+      if (m.type === 'plan') plan = m.plan;
+      else reject(m.code === 'internal' ? new Error(m.message) : new EngineError(m.code as EngineErrorCode, m.message));
+    });
+    worker.on('error', reject);
+    worker.on('exit', (code) => (plan ? resolve(plan) : reject(new Error(`link planning stopped (exit code ${code})`))));
+  });
 }
 
 async function link(t: Extract<PdfTask, { op: 'link' }>): Promise<LinkOutcome> {
-  const bytes = readBytes(t.sourcePath);
-  const doc = openPdf(bytes);
+  const source = { path: t.sourcePath };
+  const doc = openPdf(source);
   let recordDoc: PdfDoc | null = null;
   try {
     // The page count sets the task's time limit (pdf-task.ts).
     post({ type: 'progress', phase: 'text', done: 0, total: doc.pageCount });
     doc.checkLimits(t.limits);
-    // the detection stored with the pages still holds when they came from the store
-    const { pages, fromStore } = await storedPages(bytes, doc, t.pagesPath, t.ocrPagesPath);
-    let recordPages: PageText[] | null = null;
-    if (t.record) {
-      const recordBytes = readBytes(t.record.sourcePath);
-      recordDoc = openPdf(recordBytes);
-      recordDoc.checkLimits(t.limits);
-      recordPages = (await storedPages(recordBytes, recordDoc, t.record.pagesPath, t.record.ocrPagesPath)).pages;
-    }
-    const detection =
-      (fromStore ? loadDetection(t.detectionPath, t.indexPages) : null) ??
-      detectIndex(pages, t.indexPages ? { indexPages: t.indexPages } : undefined);
-    const destinations = detection.items.length
-      ? resolveDestinations({ items: detection.items, indexPages: detection.pages, source: pages, record: recordPages })
-      : [];
-    // the number printed on each page, as the CLI's review.json gives it (DESIGN §5): the linked PDF's
-    // page labels follow it, and the case's diagnostics show it page by page
-    const printedPages = {
-      source: printedPageLabels(layoutPages(pages)),
-      ...(recordPages ? { record: printedPageLabels(layoutPages(recordPages)) } : {}),
-    };
-    const review = buildReview({
-      briefName: t.briefName,
-      briefPages: doc.pageCount,
-      ...(t.record && recordDoc ? { recordName: t.record.name, recordPages: recordDoc.pageCount } : {}),
-      detection,
-      destinations,
-      printedPages,
-    });
-    const pdf = writeMaster(doc, recordDoc, review, { brief: pages, record: recordPages });
-    review.validation = validateMaster(pdf, review);
-    await writeFileAtomic(t.outputPath, pdf);
+    const { review, reason, ocrRead, recordOcrRead } = await planLinks(t, doc.pageCount);
+    // a paired brief: the record is appended after it, its links point there
+    if (t.record) recordDoc = openPdf({ path: t.record.sourcePath });
+    prepareMaster(doc, recordDoc, review, { brief: ocrRead, record: recordOcrRead });
+    doc.dropCaches();
+    // written from MuPDF's buffer into the file, then read back from it: no copy of the output here
+    doc.saveToFile(t.outputPath);
+    recordDoc?.close();
+    recordDoc = null;
+    doc.close();
+    review.validation = validateMaster({ path: t.outputPath }, review);
     await writeFileAtomic(t.reviewPath, JSON.stringify(review, null, 2));
-    return { review, ...(detection.reason ? { reason: detection.reason } : {}) };
+    return { review, ...(reason ? { reason } : {}) };
   } finally {
     recordDoc?.close();
     doc.close();

@@ -2,8 +2,10 @@
 // reviewed PDF from the uploaded original, with page labels matching its printed page numbers, and
 // reads it back; 'package' checks the approved PDF once
 // more (its hash, its links, no active content) and writes the court package from it.
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream, statSync } from 'node:fs';
+import { copyFile, mkdir, rename, rm } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { findActiveContent } from '../../engine/pdf/active-content.ts';
 import { openPdf } from '../../engine/pdf/index.ts';
 import { makeTextPdf } from '../../engine/pdf/make-text-pdf.ts';
@@ -11,14 +13,21 @@ import { writeFileAtomic } from '../../engine/util/atomic-write.ts';
 import { layoutPages } from '../../engine/index/page-layout.ts';
 import { printedPageLabels } from '../../engine/resolve/printed-pages.ts';
 import { setPrintedLabels } from '../../engine/write/write-master.ts';
-import { validateReviewed, writeReviewed } from '../../engine/write/write-reviewed.ts';
+import { prepareReviewed, validateReviewed } from '../../engine/write/write-reviewed.ts';
 import { loadOcrPages, loadPages } from './page-store.ts';
 import type { PackageOutcome, PdfTask, RegenerateOutcome } from './pdf-task-types.ts';
 
-const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+// Files are opened from disk (MuPDF reads what it needs) and written from MuPDF's buffer: a big
+// brief is never held whole in this thread (see openPdf and PdfDoc.saveToFile).
 
-function pageCountOf(bytes: Uint8Array): number {
-  const doc = openPdf(bytes);
+async function sha256OfFile(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 })) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+function pageCountOf(path: string): number {
+  const doc = openPdf({ path });
   try {
     return doc.pageCount;
   } finally {
@@ -26,12 +35,11 @@ function pageCountOf(bytes: Uint8Array): number {
   }
 }
 
-
 export async function regenerate(t: Extract<PdfTask, { op: 'regenerate' }>): Promise<RegenerateOutcome> {
-  const doc = openPdf(new Uint8Array(readFileSync(t.sourcePath)));
+  const doc = openPdf({ path: t.sourcePath });
   // a paired brief: the record is appended, the reviewed PDF is the merged master (like Master.linked.pdf)
-  const recordDoc = t.record ? openPdf(new Uint8Array(readFileSync(t.record.sourcePath))) : null;
-  let pdf: Uint8Array;
+  const recordDoc = t.record ? openPdf({ path: t.record.sourcePath }) : null;
+  let saved: { size: number; sha256: string };
   let pageCount: number;
   let pageLabels: Array<string | null> | null;
   let set = t.set;
@@ -43,45 +51,44 @@ export async function regenerate(t: Extract<PdfTask, { op: 'regenerate' }>): Pro
     const pages = loadPages(pageCount, t.pagesPath, t.ocrPagesPath);
     const recordPages = recordDoc && t.record ? loadPages(recordDoc.pageCount, t.record.pagesPath, t.record.ocrPagesPath) : null;
     const printed = pages ? printedPageLabels(layoutPages(pages)) : null;
-    if (!recordDoc || !t.record) {
-      pageLabels = printed ? setPrintedLabels(doc, printed) : null;
-      pdf = writeReviewed(doc, set, pages ?? loadOcrPages(t.ocrPagesPath));
-    } else {
-      pdf = writeReviewed(doc, set, pages ?? loadOcrPages(t.ocrPagesPath), { doc: recordDoc, pages: recordPages ?? loadOcrPages(t.record.ocrPagesPath) });
-      // the labels run over the whole merged master, so they are set once the record is appended
-      pageLabels = null;
-      if (printed) {
-        const all = [...printed, ...(recordPages ? printedPageLabels(layoutPages(recordPages)) : new Array<string | null>(recordDoc.pageCount).fill(null))];
-        const written = openPdf(pdf);
-        try {
-          pageLabels = setPrintedLabels(written, all);
-          if (pageLabels) pdf = written.save();
-        } finally {
-          written.close();
-        }
-      }
-    }
+    const record = recordDoc && t.record ? { doc: recordDoc, pages: recordPages ?? loadOcrPages(t.record.ocrPagesPath) } : null;
+    prepareReviewed(doc, set, pages ?? loadOcrPages(t.ocrPagesPath), record);
+    // the labels run over the whole document written, the record's pages after the brief's
+    pageLabels = printed
+      ? setPrintedLabels(doc, record ? [...printed, ...(recordPages ? printedPageLabels(layoutPages(recordPages)) : new Array<string | null>(record.doc.pageCount).fill(null))] : printed)
+      : null;
+    doc.dropCaches();
+    saved = doc.saveToFile(t.outputPath);
   } finally {
     recordDoc?.close();
     doc.close();
   }
-  const validation = validateReviewed(pdf, set);
-  const activeContent = findActiveContent(pdf);
-  await writeFileAtomic(t.outputPath, pdf);
-  return { validation, sha256: sha256Of(pdf), fileSize: pdf.byteLength, pageCount, activeContent, pageLabels };
+  const output = { path: t.outputPath };
+  const validation = validateReviewed(output, set);
+  const activeContent = findActiveContent(output);
+  return { validation, sha256: saved.sha256, fileSize: saved.size, pageCount, activeContent, pageLabels };
 }
 
 export async function packageForCourt(t: Extract<PdfTask, { op: 'package' }>): Promise<PackageOutcome> {
-  const pdf = new Uint8Array(readFileSync(t.approvedPath));
-  const sha256 = sha256Of(pdf);
-  const pageCount = pageCountOf(pdf);
-  // the set counts the brief's pages; without a record the approved file's count is the brief's
-  const validation = validateReviewed(pdf, t.set.record ? t.set : { ...t.set, briefPages: pageCount });
-  const activeContent = findActiveContent(pdf);
-  const outcome = { sha256, validation, activeContent, pageCount, fileSize: pdf.byteLength };
-  if (sha256 !== t.sha256 || !validation.success || activeContent.length) return outcome; // nothing written
-  await writeFileAtomic(t.pdfOut, pdf);
-  await writeFileAtomic(t.reportPdfOut, makeTextPdf(t.reportPdfPages));
-  await writeFileAtomic(t.reportCsvOut, t.reportCsv);
-  return outcome;
+  // the checks run on a copy beside the package's place, which is what is then renamed into it:
+  // what was checked is what goes to court, even if the approved file were replaced meanwhile
+  await mkdir(dirname(t.pdfOut), { recursive: true });
+  const copy = `${t.pdfOut}.${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    await copyFile(t.approvedPath, copy);
+    const sha256 = await sha256OfFile(copy);
+    const fileSize = statSync(copy).size;
+    const pageCount = pageCountOf(copy);
+    // the set counts the brief's pages; without a record the approved file's count is the brief's
+    const validation = validateReviewed({ path: copy }, t.set.record ? t.set : { ...t.set, briefPages: pageCount });
+    const activeContent = findActiveContent({ path: copy });
+    const outcome = { sha256, validation, activeContent, pageCount, fileSize };
+    if (sha256 !== t.sha256 || !validation.success || activeContent.length) return outcome; // nothing written
+    await rename(copy, t.pdfOut);
+    await writeFileAtomic(t.reportPdfOut, makeTextPdf(t.reportPdfPages));
+    await writeFileAtomic(t.reportCsvOut, t.reportCsv);
+    return outcome;
+  } finally {
+    await rm(copy, { force: true });
+  }
 }

@@ -1,0 +1,81 @@
+// Thread of a 'link' task (pdf-task.worker.ts) that plans the links: the text read before (or read
+// again when it is missing), the index detected in it, the destinations resolved; it posts the review
+// and the pages read by OCR, and ends, giving back the memory the text of every page took.
+import { parentPort, workerData } from 'node:worker_threads';
+import { detectIndex } from '../../engine/index/detect-index.ts';
+import { layoutPages } from '../../engine/index/page-layout.ts';
+import { openPdf } from '../../engine/pdf/index.ts';
+import { printedPageLabels } from '../../engine/resolve/printed-pages.ts';
+import { resolveDestinations } from '../../engine/resolve/resolve-destinations.ts';
+import { extractAllText } from '../../engine/text/extract-text.ts';
+import { EngineError, type PageText, type ReviewJson } from '../../engine/types.ts';
+import { buildReview } from '../../engine/write/review.ts';
+import { loadDetection, loadOcrPages, loadPages } from './page-store.ts';
+import type { PdfTask } from './pdf-task-types.ts';
+
+export interface LinkPlan {
+  review: ReviewJson;
+  reason?: string;
+  /** The pages read by OCR: the only text the output needs (their invisible text layer). */
+  ocrRead: PageText[];
+  /** The same for the trial record a paired brief's links point into. */
+  recordOcrRead: PageText[] | null;
+}
+
+const { task: t, pageCount } = (workerData as { data: { task: Extract<PdfTask, { op: 'link' }>; pageCount: number } }).data;
+
+/** A document's pages as stored when it was read; the text layer read again only when the store is incomplete. */
+async function storedPages(sourcePath: string, pagesPath: string, ocrPagesPath: string, limits?: Extract<PdfTask, { op: 'link' }>['limits']): Promise<{ pages: PageText[]; fromStore: boolean; count: number }> {
+  const source = { path: sourcePath };
+  const doc = openPdf(source);
+  try {
+    if (limits) doc.checkLimits(limits);
+    const stored = loadPages(doc.pageCount, pagesPath, ocrPagesPath);
+    if (stored) return { pages: stored, fromStore: true, count: doc.pageCount };
+    const pages = (await extractAllText(source, {}, doc)).pages;
+    for (const p of loadOcrPages(ocrPagesPath)) if (p.page >= 1 && p.page <= pages.length) pages[p.page - 1] = p;
+    return { pages, fromStore: false, count: doc.pageCount };
+  } finally {
+    doc.close();
+  }
+}
+
+async function plan(): Promise<LinkPlan> {
+  let pages = loadPages(pageCount, t.pagesPath, t.ocrPagesPath);
+  const fromStore = pages !== null; // the detection stored with these pages still holds
+  if (!pages) pages = (await storedPages(t.sourcePath, t.pagesPath, t.ocrPagesPath)).pages;
+  // a paired brief: its links point into the trial record, appended after it in the output
+  const record = t.record ? await storedPages(t.record.sourcePath, t.record.pagesPath, t.record.ocrPagesPath, t.limits) : null;
+  const detection =
+    (fromStore ? loadDetection(t.detectionPath, t.indexPages) : null) ??
+    detectIndex(pages, t.indexPages ? { indexPages: t.indexPages } : undefined);
+  const destinations = detection.items.length
+    ? resolveDestinations({ items: detection.items, indexPages: detection.pages, source: pages, record: record?.pages ?? null })
+    : [];
+  // the number printed on each page, as the CLI's review.json gives it (DESIGN §5): the linked PDF's
+  // page labels follow it, and the case's diagnostics show it page by page
+  const printedPages = {
+    source: printedPageLabels(layoutPages(pages)),
+    ...(record ? { record: printedPageLabels(layoutPages(record.pages)) } : {}),
+  };
+  const review = buildReview({
+    briefName: t.briefName,
+    briefPages: pageCount,
+    ...(t.record && record ? { recordName: t.record.name, recordPages: record.count } : {}),
+    detection,
+    destinations,
+    printedPages,
+  });
+  return {
+    review,
+    ...(detection.reason ? { reason: detection.reason } : {}),
+    ocrRead: pages.filter((p) => p.source === 'ocr'),
+    recordOcrRead: record ? record.pages.filter((p) => p.source === 'ocr') : null,
+  };
+}
+
+try {
+  parentPort!.postMessage({ type: 'plan', plan: await plan() });
+} catch (err) {
+  parentPort!.postMessage({ type: 'error', code: err instanceof EngineError ? err.code : 'internal', message: (err as Error).message ?? String(err) });
+}
