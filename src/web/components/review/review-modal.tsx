@@ -57,6 +57,8 @@ function ReviewBody({ doc }: { doc: DocumentRecord }) {
   const [preview, setPreview] = useState<number | null>(null);
   const listRef = useRef<HTMLOListElement>(null);
   const pageCount = doc.pageCount;
+  // a paired brief's record links count their pages in the trial record
+  const record = useDocument(doc.recordDocumentId ?? '');
   // Until the reviewer moves, the first link is selected and its index page shown (page 1 without links),
   // decided in the first render so no other page is asked for first.
   const first = links[0];
@@ -207,7 +209,7 @@ function ReviewBody({ doc }: { doc: DocumentRecord }) {
                     link={l}
                     printed={l.indexItemId ? (printed.get(l.indexItemId) ?? null) : null}
                     selected={l.id === selectedId}
-                    pageCount={pageCount}
+                    pageCount={l.target === 'record' ? (record.data?.pageCount ?? null) : pageCount}
                     busy={update.isPending && update.variables?.link.id === l.id}
                     previewPage={preview}
                     onSelect={() => select(l)}
