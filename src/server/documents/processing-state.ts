@@ -2,6 +2,7 @@
 // job and the link-building job, and re-queueing jobs whose process died (stale heartbeat).
 // Every job carries the run number it was queued for; a job whose run is no longer current does nothing,
 // so a job left 'active' by a killed process and retried later by the queue is harmless.
+import { hostname } from 'node:os';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { cases, documents } from '../db/schema.ts';
@@ -9,6 +10,12 @@ import { cases, documents } from '../db/schema.ts';
 export type JobSender = (kind: 'document-process' | 'document-link', data: { documentId: string; run: number }) => Promise<unknown>;
 
 export const NOTIFY_CHANNEL = 'brieflink_documents';
+/**
+ * This process as the worker that takes a job (`host:pid`), stored on the document it runs
+ * (documents.process_worker, link_worker), so an operator can tell which process ran or runs a job.
+ */
+export const WORKER_ID = `${hostname()}:${process.pid}`;
+
 /** How often a running job shows it is alive (config.staleJobMs says when silence means dead). */
 export const HEARTBEAT_MS = 2_000;
 

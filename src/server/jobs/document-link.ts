@@ -8,7 +8,7 @@ import { isDatabaseUnavailable } from '../errors.ts';
 import { documents, indexItems, links } from '../db/schema.ts';
 import { parseIndexPages } from '../documents/index-pages.ts';
 import { failureText, runPdfTask, taskLimits } from '../documents/pdf-task.ts';
-import { notifyDocument, removeFilesIfGone, withHeartbeat } from '../documents/processing-state.ts';
+import { notifyDocument, removeFilesIfGone, withHeartbeat, WORKER_ID } from '../documents/processing-state.ts';
 import { dropReviewedOutput, REVIEWED_KEY, withdrawApproval, WITHDRAW_REASONS } from '../review/approval-state.ts';
 import { documentJobData } from './document-process.ts';
 import { indexItemRows } from './index-item-rows.ts';
@@ -23,7 +23,7 @@ export async function documentLink(ctx: JobContext, data: unknown): Promise<unkn
   const current = and(eq(documents.id, documentId), eq(documents.linkRun, run));
   const [doc] = await db
     .update(documents)
-    .set({ aiProcessingStatus: 'processing', linkHeartbeatAt: new Date(), linkFailureReason: null })
+    .set({ aiProcessingStatus: 'processing', linkHeartbeatAt: new Date(), linkFailureReason: null, linkWorker: WORKER_ID })
     .where(and(current, eq(documents.indexStatus, 'ok'), inArray(documents.aiProcessingStatus, ['queued', 'processing'])))
     .returning();
   if (!doc) return { skipped: true };
