@@ -151,6 +151,9 @@ async function main(): Promise<void> {
       for (const w of r.byWorker) {
         console.log(`  worker ${w.id}: ${w.briefs} briefs, ${w.cpuS.toFixed(1)} CPU s, ${(w.cpuS / r.seconds).toFixed(2)} cores`);
       }
+      // CPU time depends far less on other load than wall time: what the work costs, whatever the machine is doing.
+      const cpu = r.byWorker.reduce((n, w) => n + w.cpuS, 0);
+      console.log(`  work: ${(cpu / BRIEFS).toFixed(1)} CPU s per brief, ${(r.pages / cpu).toFixed(2)} pages per CPU second`);
     }
     if (results.length > 1) {
       const [one, ...rest] = results;
