@@ -60,10 +60,7 @@ function readStream(base: string, cookie: string, id: string): { events: StreamE
 }
 
 describe.skipIf(!adminUrl)('one API process and two worker processes on one PostgreSQL', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'brieflink-scale-'));
-  chmodSync(dir, 0o755);
-  const storageDir = join(dir, 'files');
-  mkdirSync(storageDir);
+  let dir = '';
   const dbName = `brieflink_scale_${randomBytes(5).toString('hex')}`;
   const processes: ServerProcess[] = [];
   let sql: pg.Client | null = null;
@@ -82,10 +79,14 @@ describe.skipIf(!adminUrl)('one API process and two worker processes on one Post
     await sql?.end();
     await Promise.all(processes.map((p) => p.stop().catch(() => undefined)));
     await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    rmSync(dir, { recursive: true, force: true });
+    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   it('spreads ten briefs over both workers, survives one killed mid-job, and streams progress through the API', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'brieflink-scale-'));
+    chmodSync(dir, 0o755);
+    const storageDir = join(dir, 'files');
+    mkdirSync(storageDir);
     const [long, ...short] = await briefs();
     const textPages = long!.pages - long!.scannedPages;
 
