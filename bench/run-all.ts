@@ -1,7 +1,7 @@
 /**
- * `npm run bench`: every benchmark in turn, engine first, then the API, then the memory of a 500 MB brief;
- * each prints its own figures. Extra arguments go to none of them; run one alone (`npm run bench:engine`,
- * `npm run bench:api`, `npm run bench:memory`) to pass options.
+ * `npm run bench`: every benchmark in turn, engine first (then OCR), then the API, the memory of a 500 MB brief
+ * and scale-out; each prints its own figures. Extra arguments go to none of them; run one alone
+ * (`npm run bench:engine`, `npm run bench:api`, `npm run bench:memory`, `npm run bench:scale`) to pass options.
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +14,7 @@ const benches: Array<[string, ...string[]]> = [
   ['bench/ocr.ts', '--dpi', '200', '--engine', 'tesseract-js,tesseract-cli'],
   ['bench/api.ts'],
   ['bench/memory.ts'],
+  ['bench/scale.ts'],
 ];
 for (const [bench, ...args] of benches) {
   console.log(`\n== ${bench} ${args.join(' ')}`);

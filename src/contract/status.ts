@@ -33,6 +33,18 @@ export const jobQueueStats = z.object({
 });
 export type JobQueueStats = z.infer<typeof jobQueueStats>;
 
+/** A worker process (`host:pid`) that runs document jobs or ran some in the last 24 hours. */
+export const jobWorker = z.object({
+  worker: z.string(),
+  /** Documents whose processing or link building it runs now. */
+  running: z.number().int(),
+  /** Documents it processed (text, OCR, index) in the last 24 hours. */
+  processed24h: z.number().int(),
+  /** When it last finished processing a document; null when not in the last 24 hours. */
+  lastProcessedAt: z.string().nullable(),
+});
+export type JobWorker = z.infer<typeof jobWorker>;
+
 export const statusSummary = z.object({
   health: z.object({ status: z.string(), timestamp: z.string() }),
   ready: z.object({
@@ -45,6 +57,8 @@ export const statusSummary = z.object({
   recentErrors: z.array(z.object({ id: z.string(), title: z.string().nullable(), index_detected_at: z.string().nullable() })),
   /** null when the queue's tables cannot be read. */
   jobs: jobQueueStats.nullable(),
+  /** The worker processes seen on documents, by name. */
+  workers: z.array(jobWorker),
   /** The OCR engine pages without text are read with. */
   ocrEngine: z.enum(['tesseract-cli', 'tesseract-js']),
 });

@@ -7,6 +7,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { isDatabaseUnavailable } from './errors.ts';
 import { migrateDatabase, openDatabase, withStartupLock } from './db/client.ts';
 import { startEmbedded, type EmbeddedServer } from './db/embedded.ts';
+import { WORKER_ID } from './documents/processing-state.ts';
 import { startQueue, type JobQueue } from './jobs/queue.ts';
 import { lockDataDir, type DataDirLock } from './lifecycle/data-dir-lock.ts';
 import { createLogger } from './logger.ts';
@@ -77,7 +78,7 @@ async function start(): Promise<void> {
   cleanups.push(() => queue.stop());
 
   if (config.role === 'worker') {
-    log.info({ ms: Math.round(performance.now() - started) }, 'worker started');
+    log.info({ ms: Math.round(performance.now() - started), worker: WORKER_ID }, 'worker started');
     return;
   }
   if (process.env.BRIEFLINK_SKIP_WEB_BUILD !== '1') {

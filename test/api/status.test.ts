@@ -2,6 +2,7 @@
 // others set in the database as the jobs would leave them), the recent documents with a validated
 // limit, signed-out refusal; and 'Report an Issue', stored as a conversation and listed for the status page.
 import { eq } from 'drizzle-orm';
+import { hostname } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentRecord } from '../../src/contract/documents.ts';
 import type { IssueReport, RecentDocs, StatusSummary } from '../../src/contract/status.ts';
@@ -29,7 +30,7 @@ describe('system status', () => {
       return row!.id;
     };
     const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
-    ids.pending = await seed('Pending brief', { indexStatus: 'pending', status: 'processing' });
+    ids.pending = await seed('Pending brief', { indexStatus: 'pending', status: 'processing', processWorker: 'worker-b:4242' });
     ids.error = await seed('Failed brief', { indexStatus: 'error', status: 'failed', indexDetectedAt: hoursAgo(2) });
     ids.oldError = await seed('Old failed brief', { indexStatus: 'error', status: 'failed', indexDetectedAt: hoursAgo(30) });
     ids.none = await seed('New brief', { indexStatus: 'none' });
@@ -59,6 +60,18 @@ describe('system status', () => {
     expect(['tesseract-cli', 'tesseract-js']).toContain(summary.ocrEngine);
     // the processed document's jobs ran and finished: nothing waits, nothing runs, nothing failed
     expect(summary.jobs).toEqual({ queued: 0, running: 0, failed24h: 0, oldestWaitingAt: null });
+  });
+
+  it('names the worker processes: the one that processed the brief, and one running a document now', async () => {
+    const summary: StatusSummary = (await call('GET', '/api/status/summary')).json();
+    // the test's workers run in this process (support/documents.ts: startWorkers)
+    const here = `${hostname()}:${process.pid}`;
+    expect(summary.workers).toEqual(
+      [
+        { worker: here, running: 0, processed24h: 1, lastProcessedAt: okDoc.index_detected_at },
+        { worker: 'worker-b:4242', running: 1, processed24h: 0, lastProcessedAt: null },
+      ].sort((a, b) => (a.worker < b.worker ? -1 : 1)),
+    );
   });
 
   it('counts waiting, running and failed jobs, and when the oldest waiting one was queued', async () => {

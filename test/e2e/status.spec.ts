@@ -30,6 +30,8 @@ test('System Status refreshes itself and Retry Links turns a document from none 
   await expect(page.getByTestId('card-database')).toContainText('Connected');
   await expect(page.getByTestId('card-ocr')).toContainText(/Native Tesseract|tesseract\.js/);
   await expect(page.getByTestId('card-jobs')).toContainText('Queued');
+  // the server's own worker (ROLE=all) processed the brief: named with what it did
+  await expect(page.getByTestId('job-workers')).toContainText(/\d+ running · [1-9]\d* processed, last/);
   // no workflow sidebar here
   await expect(page.getByText('Auto-advance steps')).toHaveCount(0);
 

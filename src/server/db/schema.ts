@@ -164,9 +164,13 @@ export const documents = pgTable(
     processRun: integer('process_run').notNull().default(0),
     /** Last sign of life of the running text/OCR/index job; a stale one is queued again. */
     processHeartbeatAt: at('process_heartbeat_at'),
+    /** The worker process (`host:pid`) that took the current text/OCR/index run: running it, or ran it. */
+    processWorker: text('process_worker'),
     /** Run number and last sign of life of the link-building job. */
     linkRun: integer('link_run').notNull().default(0),
     linkHeartbeatAt: at('link_heartbeat_at'),
+    /** The worker process (`host:pid`) that took the current link-building run. */
+    linkWorker: text('link_worker'),
     /** Why link building failed, in words the user can read. */
     linkFailureReason: text('link_failure_reason'),
     updatedAt: at('updated_at').notNull().defaultNow(),

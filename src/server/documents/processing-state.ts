@@ -2,13 +2,20 @@
 // job and the link-building job, and re-queueing jobs whose process died (stale heartbeat).
 // Every job carries the run number it was queued for; a job whose run is no longer current does nothing,
 // so a job left 'active' by a killed process and retried later by the queue is harmless.
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { hostname } from 'node:os';
+import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { cases, documents } from '../db/schema.ts';
 
 export type JobSender = (kind: 'document-process' | 'document-link', data: { documentId: string; run: number }) => Promise<unknown>;
 
 export const NOTIFY_CHANNEL = 'brieflink_documents';
+/**
+ * This process as the worker that takes a job (`host:pid`), stored on the document it runs
+ * (documents.process_worker, link_worker), so an operator can tell which process ran or runs a job.
+ */
+export const WORKER_ID = `${hostname()}:${process.pid}`;
+
 /** How often a running job shows it is alive (config.staleJobMs says when silence means dead). */
 export const HEARTBEAT_MS = 2_000;
 
@@ -115,20 +122,45 @@ export async function queueLinking(db: Db, send: JobSender, documentId: string):
   return true;
 }
 
-/** Re-queues jobs whose process stopped sending heartbeats (killed, crashed, machine lost). */
+/**
+ * True when the document's job of its current run was taken by a worker (pg-boss marks it active on
+ * fetch) longer ago than the cutoff, yet the document was never claimed: the process died between
+ * the two (a claim follows a fetch within milliseconds). pg-boss itself would retry that job only once
+ * it expires, hours later.
+ */
+function takenByDeadProcess(kind: 'document-process' | 'document-link', runColumn: 'process_run' | 'link_run', cutoff: Date) {
+  return sql`exists (select 1 from pgboss.job j where j.name = ${kind} and j.state = 'active'
+    and j.data->>'documentId' = "documents"."id"::text and (j.data->>'run')::int = ${sql.raw(`"documents"."${runColumn}"`)}
+    and j.started_on < ${cutoff.toISOString()}::timestamptz)`;
+}
+
+/**
+ * Re-queues jobs whose process stopped sending heartbeats (killed, crashed, machine lost), and those a
+ * process took from the queue and died before it started them.
+ */
 export async function requeueStaleJobs(db: Db, send: JobSender, staleAfterMs: number): Promise<string[]> {
   const cutoff = new Date(Date.now() - staleAfterMs);
   const now = new Date();
   const processes = await db
     .update(documents)
     .set({ processRun: sql`${documents.processRun} + 1`, status: 'queued', ocrStatus: 'queued', processHeartbeatAt: now })
-    .where(and(eq(documents.status, 'processing'), lt(documents.processHeartbeatAt, cutoff)))
+    .where(
+      or(
+        and(eq(documents.status, 'processing'), lt(documents.processHeartbeatAt, cutoff)),
+        and(eq(documents.status, 'queued'), takenByDeadProcess('document-process', 'process_run', cutoff)),
+      ),
+    )
     .returning({ id: documents.id, run: documents.processRun });
   for (const p of processes) await send('document-process', { documentId: p.id, run: p.run });
   const linkings = await db
     .update(documents)
     .set({ linkRun: sql`${documents.linkRun} + 1`, aiProcessingStatus: 'queued', linkHeartbeatAt: now })
-    .where(and(eq(documents.aiProcessingStatus, 'processing'), lt(documents.linkHeartbeatAt, cutoff)))
+    .where(
+      or(
+        and(eq(documents.aiProcessingStatus, 'processing'), lt(documents.linkHeartbeatAt, cutoff)),
+        and(eq(documents.aiProcessingStatus, 'queued'), takenByDeadProcess('document-link', 'link_run', cutoff)),
+      ),
+    )
     .returning({ id: documents.id, run: documents.linkRun });
   for (const l of linkings) await send('document-link', { documentId: l.id, run: l.run });
   for (const d of [...processes, ...linkings]) await notifyDocument(db, d.id);

@@ -8,7 +8,7 @@ import { isDatabaseUnavailable } from '../errors.ts';
 import { documents, indexItems, links } from '../db/schema.ts';
 import { parseIndexPages } from '../documents/index-pages.ts';
 import { failureText, runPdfTask, taskLimits } from '../documents/pdf-task.ts';
-import { notifyDocument, removeFilesIfGone, withHeartbeat } from '../documents/processing-state.ts';
+import { notifyDocument, removeFilesIfGone, withHeartbeat, WORKER_ID } from '../documents/processing-state.ts';
 import { dropReviewedOutput, REVIEWED_KEY, withdrawApproval, WITHDRAW_REASONS } from '../review/approval-state.ts';
 import { documentJobData } from './document-process.ts';
 import { recordFiles, recordReadiness } from '../documents/record-pairing.ts';
@@ -30,7 +30,7 @@ export async function documentLink(ctx: JobContext, data: unknown): Promise<unkn
   if (readiness && !readiness.ready && readiness.waiting) return { waiting: pre.recordDocumentId };
   const [doc] = await db
     .update(documents)
-    .set({ aiProcessingStatus: 'processing', linkHeartbeatAt: new Date(), linkFailureReason: null })
+    .set({ aiProcessingStatus: 'processing', linkHeartbeatAt: new Date(), linkFailureReason: null, linkWorker: WORKER_ID })
     .where(and(current, eq(documents.indexStatus, 'ok'), inArray(documents.aiProcessingStatus, ['queued', 'processing'])))
     .returning();
   if (!doc) return { skipped: true };

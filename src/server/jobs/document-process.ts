@@ -9,7 +9,7 @@ import { isDatabaseUnavailable } from '../errors.ts';
 import { documents, indexItems } from '../db/schema.ts';
 import { parseIndexPages } from '../documents/index-pages.ts';
 import { failureText, runPdfTask, taskLimits } from '../documents/pdf-task.ts';
-import { notifyDocument, removeFilesIfGone, withHeartbeat } from '../documents/processing-state.ts';
+import { notifyDocument, removeFilesIfGone, withHeartbeat, WORKER_ID } from '../documents/processing-state.ts';
 import type { TaskProgress } from '../documents/pdf-task-types.ts';
 import { dropReviewedOutput, REVIEWED_KEY, withdrawApproval, WITHDRAW_REASONS } from '../review/approval-state.ts';
 import { failBriefsWaitingOn, queueBriefsWaitingOn, recordFailed } from '../documents/record-pairing.ts';
@@ -26,7 +26,7 @@ export async function documentProcess(ctx: JobContext, data: unknown): Promise<u
   const current = and(eq(documents.id, documentId), eq(documents.processRun, run));
   const [doc] = await db
     .update(documents)
-    .set({ status: 'processing', ocrStatus: 'processing', indexStatus: 'pending', processHeartbeatAt: new Date() })
+    .set({ status: 'processing', ocrStatus: 'processing', indexStatus: 'pending', processHeartbeatAt: new Date(), processWorker: WORKER_ID })
     .where(and(current, inArray(documents.status, ['queued', 'processing'])))
     .returning();
   if (!doc) return { skipped: true };

@@ -4,6 +4,7 @@ import { desc, eq, gte, and, sql } from 'drizzle-orm';
 import {
   RECENT_ERRORS_HOURS,
   type JobQueueStats,
+  type JobWorker,
   type RecentDoc,
   type StatusSummary,
 } from '../../contract/status.ts';
@@ -57,6 +58,33 @@ export async function jobQueueStats(db: Db): Promise<JobQueueStats | null> {
   }
 }
 
+/**
+ * The worker processes recorded on documents (documents.process_worker, link_worker): the jobs each
+ * runs now and the documents it processed in the last 24 hours, so an operator running several
+ * workers sees which ones take jobs.
+ */
+export async function jobWorkers(db: Db): Promise<JobWorker[]> {
+  const res = await db.execute(sql`
+    select w as worker, sum(running)::int as running, sum(done)::int as processed, max(done_at) as last
+    from (
+      select process_worker as w, (status = 'processing')::int as running,
+        (status in ('completed', 'failed') and index_detected_at > now() - make_interval(hours => ${RECENT_ERRORS_HOURS}))::int as done,
+        case when index_detected_at > now() - make_interval(hours => ${RECENT_ERRORS_HOURS}) then index_detected_at end as done_at
+      from documents where process_worker is not null
+      union all
+      select link_worker, (ai_processing_status = 'processing')::int, 0, null
+      from documents where link_worker is not null
+    ) jobs
+    group by w having sum(running) > 0 or sum(done) > 0
+    order by w`);
+  return (res.rows as { worker: string; running: number; processed: number; last: Date | string | null }[]).map((r) => ({
+    worker: r.worker,
+    running: Number(r.running),
+    processed24h: Number(r.processed),
+    lastProcessedAt: r.last ? new Date(r.last).toISOString() : null,
+  }));
+}
+
 /** The engine pages without text are read with: the native program when on PATH, tesseract.js otherwise. */
 export function ocrEngineInUse(): StatusSummary['ocrEngine'] {
   return resolveOcrEngine('auto');
@@ -85,6 +113,7 @@ export async function statusSummary(db: Db, queueState: () => Promise<QueueState
     counters: INDEX_STATUSES.map((status) => ({ status, c: Number(counts.find((r) => r.status === status)?.c ?? 0) })),
     recentErrors: errors.map((e) => ({ id: e.id, title: e.title, index_detected_at: e.at?.toISOString() ?? null })),
     jobs: await jobQueueStats(db),
+    workers: await jobWorkers(db),
     ocrEngine: ocrEngineInUse(),
   };
 }

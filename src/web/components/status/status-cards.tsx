@@ -82,6 +82,21 @@ export function QueueAndEngine({ summary }: { summary: StatusSummary }) {
         ) : (
           <p className="mt-3 text-sm text-destructive">The job queue's tables cannot be read.</p>
         )}
+        {summary.workers.length > 0 && (
+          <div className="mt-4 border-t pt-3" data-testid="job-workers">
+            <p className="text-xs text-muted-foreground">Worker processes (last 24 h)</p>
+            <ul className="mt-1 space-y-1 text-sm">
+              {summary.workers.map((w) => (
+                <li key={w.worker} className="flex flex-wrap justify-between gap-x-3">
+                  <span className="font-mono text-xs leading-5 [overflow-wrap:anywhere]">{w.worker}</span>
+                  <span className="text-muted-foreground">
+                    {w.running} running · {w.processed24h} processed{w.lastProcessedAt ? `, last ${ageOf(w.lastProcessedAt)}` : ''}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
       </Card>
       <Card className="p-4" data-testid="card-ocr">
         <div className="flex items-center gap-2 text-sm font-medium text-muted-foreground">
