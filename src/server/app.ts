@@ -87,7 +87,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyRateLimit, { global: false });
   installGuard(app, db, config.appUrl);
 
-  const limits: AuthRateLimits = { loginPerMinute: 10, registerPerHour: 50, ...deps.rateLimits };
+  const limits: AuthRateLimits = { ...(deps.config.rateLimits ?? { loginPerMinute: 10, registerPerHour: 50 }), ...deps.rateLimits };
   healthRoutes(app, db, deps.queueState);
   authRoutes(app, db, config, config.oidc ? new OidcClient(config.oidc) : null);
   localAuthRoutes(app, db, config, limits);

@@ -42,6 +42,9 @@ const envSchema = z.object({
   PDF_MEMORY_MB: intIn(256, 65_536).default(2048),
   PDF_SECONDS_PER_PAGE: intIn(1, 3600).default(30),
   REQUEST_IDLE_SECONDS: intIn(1, 3600).default(60),
+  /** Sign-ups and sign-in attempts allowed from one address (per hour and per minute). */
+  REGISTER_PER_HOUR: intIn(1, 100_000).default(50),
+  LOGIN_PER_MINUTE: intIn(1, 100_000).default(10),
   ASSISTANT_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
   ASSISTANT_API_KEY: optionalText,
   ASSISTANT_MODEL: z.string().trim().min(1).max(200).default('gpt-4o-mini'),
@@ -96,6 +99,8 @@ export interface Config {
   pdfSecondsPerPage: number;
   /** An upload whose body sends nothing for this long (it stalled) is cut. */
   requestIdleMs: number;
+  /** Sign-ups per hour and sign-in attempts per minute from one address (tests may omit it: 50 and 10). */
+  rateLimits?: { registerPerHour: number; loginPerMinute: number };
   /** Unset: the chat assistant answers from the engine's facts alone and sends nothing anywhere. */
   assistant: AssistantConfig | undefined;
 }
@@ -170,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     pdfMemoryMb: e.PDF_MEMORY_MB,
     pdfSecondsPerPage: e.PDF_SECONDS_PER_PAGE,
     requestIdleMs: e.REQUEST_IDLE_SECONDS * 1000,
+    rateLimits: { registerPerHour: e.REGISTER_PER_HOUR, loginPerMinute: e.LOGIN_PER_MINUTE },
     assistant:
       e.ASSISTANT_URL && e.ASSISTANT_API_KEY
         ? {

@@ -18,6 +18,8 @@ const env: NodeJS.ProcessEnv = {
   LOG_LEVEL: 'warn',
   MAX_UPLOAD_MB: '123',
   RETENTION_DAYS: '45',
+  // every browser test signs up its own people from this one address
+  REGISTER_PER_HOUR: '1000',
   // The same server seen as 127.0.0.1 plays the production public host; as localhost it is the app.
   PUBLIC_HOST: '127.0.0.1',
 };
