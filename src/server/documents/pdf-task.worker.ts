@@ -1,5 +1,8 @@
 // Worker thread for every piece of PDF work the server does (the event loop never parses a PDF):
 // 'read' extracts text, OCRs pages without text, keeps the text and the detected index on disk;
+// with `quick`, dense scanned pages are read only where destinations are found (ocr/quick-read.ts);
+// 'text-layer' then reads those pages in full, saving as it goes, and 'relayer' writes the linked
+// output again from review.json (the same links) with the full text layer;
 // 'link' builds the linked output from what was read before (no reading or OCR again);
 // 'regenerate' and 'package' write the reviewed PDF and the court package (review-tasks.ts).
 import { readFileSync } from 'node:fs';
@@ -9,13 +12,14 @@ import { validateMaster } from '../../engine/link.ts';
 import { openPdf } from '../../engine/pdf/index.ts';
 import { resolveDestinations } from '../../engine/resolve/resolve-destinations.ts';
 import { extractAllText } from '../../engine/text/extract-text.ts';
+import { ocrPages } from '../../engine/ocr/index.ts';
 import { readDocument } from '../../engine/text/read-document.ts';
-import { EngineError } from '../../engine/types.ts';
+import { EngineError, type PageText, type ReviewJson } from '../../engine/types.ts';
 import { buildReview } from '../../engine/write/review.ts';
 import { writeMaster } from '../../engine/write/write-master.ts';
 import { writeFileAtomic } from '../../engine/util/atomic-write.ts';
-import { loadDetection, loadOcrPages, loadPages, saveDetection, savePages } from './page-store.ts';
-import type { PdfTask, PdfTaskMessage, ReadOutcome, LinkOutcome } from './pdf-task-types.ts';
+import { loadDetection, loadFullReadings, loadOcrPages, loadPages, saveDetection, saveFullReadings, savePages } from './page-store.ts';
+import type { LinkOutcome, PdfTask, PdfTaskMessage, ReadOutcome, RelayerOutcome, TextLayerOutcome } from './pdf-task-types.ts';
 import { packageForCourt, regenerate } from './review-tasks.ts';
 import { lowerThreadPriority } from './thread-priority.ts';
 
@@ -37,16 +41,28 @@ async function read(t: Extract<PdfTask, { op: 'read' }>): Promise<ReadOutcome> {
       ocr: 'auto',
       ...(t.ocrWorkers ? { ocrWorkers: t.ocrWorkers } : {}),
       ...(t.indexPages ? { ocrFirst: t.indexPages } : {}),
+      ...(t.quick ? { quick: true } : {}),
       onProgress: (e) => post({ type: 'progress', ...e }),
     });
+    const detect = () => detectIndex(result.pages, t.indexPages ? { indexPages: t.indexPages } : undefined);
+    let detection = detect();
+    let partial = result.pages.filter((p) => p.partial).map((p) => p.page);
+    if (partial.length > 0 && detection.items.length === 0) {
+      // No index in the quick reading: it may stand on pages read in part. Everything is read in
+      // full first, as without the quick reading.
+      const full = await ocrPages(bytes, partial, { ...(t.ocrWorkers ? { workers: t.ocrWorkers } : {}) });
+      for (const p of full.pages) result.pages[p.page - 1] = p;
+      partial = result.pages.filter((p) => p.partial).map((p) => p.page); // those whose full reading failed
+      detection = detect();
+    }
     await savePages(result.pages, t.pagesPath, t.ocrPagesPath);
-    const detection = detectIndex(result.pages, t.indexPages ? { indexPages: t.indexPages } : undefined);
     await saveDetection(t.detectionPath, t.indexPages, detection);
     return {
       pageCount: doc.pageCount,
       needsOcr: result.needsOcr.length,
       ocrFailed: result.ocrFailed,
       detection,
+      partialPages: partial,
     };
   } finally {
     doc.close();
@@ -60,11 +76,11 @@ async function link(t: Extract<PdfTask, { op: 'link' }>): Promise<LinkOutcome> {
     // The page count sets the task's time limit (pdf-task.ts).
     post({ type: 'progress', phase: 'text', done: 0, total: doc.pageCount });
     doc.checkLimits(t.limits);
-    let pages = loadPages(doc.pageCount, t.pagesPath, t.ocrPagesPath);
+    let pages = loadPages(doc.pageCount, t.pagesPath, t.ocrPagesPath, t.full);
     const fromStore = pages !== null; // the detection stored with these pages still holds
     if (!pages) {
       pages = (await extractAllText(bytes, {}, doc)).pages;
-      for (const p of loadOcrPages(t.ocrPagesPath)) if (p.page >= 1 && p.page <= pages.length) pages[p.page - 1] = p;
+      for (const p of loadOcrPages(t.ocrPagesPath, t.full)) if (p.page >= 1 && p.page <= pages.length) pages[p.page - 1] = p;
     }
     const detection =
       (fromStore ? loadDetection(t.detectionPath, t.indexPages) : null) ??
@@ -83,9 +99,72 @@ async function link(t: Extract<PdfTask, { op: 'link' }>): Promise<LinkOutcome> {
   }
 }
 
+/** How often the pages read in full so far are saved (a process killed meanwhile loses no more). */
+const SAVE_EVERY_MS = 5_000;
+
+async function textLayer(t: Extract<PdfTask, { op: 'text-layer' }>): Promise<TextLayerOutcome> {
+  const bytes = readBytes(t.sourcePath);
+  const doc = openPdf(bytes);
+  const pageCount = doc.pageCount;
+  try {
+    post({ type: 'progress', phase: 'text', done: 0, total: pageCount }); // sets the time limit
+    doc.checkLimits(t.limits);
+  } finally {
+    doc.close();
+  }
+  const partial = loadOcrPages(t.ocrPagesPath).filter((p) => p.partial).map((p) => p.page);
+  const read = new Map<number, PageText>(loadFullReadings(t.full).map((p) => [p.page, p]));
+  const todo = partial.filter((p) => !read.has(p));
+  const total = partial.length;
+  post({ type: 'progress', phase: 'ocr', done: total - todo.length, total });
+  let saved = Date.now();
+  let saving: Promise<void> = Promise.resolve();
+  const save = () => {
+    const pages = [...read.values()];
+    saving = saving.then(() => saveFullReadings(t.full, pages));
+    return saving;
+  };
+  const result = todo.length
+    ? await ocrPages(bytes, todo, {
+        ...(t.ocrWorkers ? { workers: t.ocrWorkers } : {}),
+        onProgress: (p) => {
+          if (p.text) read.set(p.page, p.text);
+          if (Date.now() - saved >= SAVE_EVERY_MS) {
+            saved = Date.now();
+            void save();
+          }
+          post({ type: 'progress', phase: 'ocr', done: total - todo.length + p.done, total, etaMs: p.etaMs, avgMsPerPage: p.avgMsPerPage });
+        },
+      })
+    : { pages: [], failed: [] };
+  await save();
+  return { done: total, total, failed: result.failed };
+}
+
+async function relayer(t: Extract<PdfTask, { op: 'relayer' }>): Promise<RelayerOutcome> {
+  const bytes = readBytes(t.sourcePath);
+  const doc = openPdf(bytes);
+  try {
+    post({ type: 'progress', phase: 'text', done: 0, total: doc.pageCount });
+    doc.checkLimits(t.limits);
+    const pages = loadPages(doc.pageCount, t.pagesPath, t.ocrPagesPath, t.full);
+    if (!pages) throw new Error('the text of this document is not stored; process it again');
+    // the links as they were built: the review written with them, not a new resolution
+    const review = JSON.parse(readFileSync(t.reviewPath, 'utf8')) as ReviewJson;
+    const pdf = writeMaster(doc, null, review, { brief: pages });
+    const validation = validateMaster(pdf, review);
+    await writeFileAtomic(t.outputPath, pdf);
+    return { validationOk: validation.success };
+  } finally {
+    doc.close();
+  }
+}
+
 async function run(): Promise<void> {
   try {
     if (task.op === 'read') post({ type: 'result', result: await read(task) });
+    else if (task.op === 'text-layer') post({ type: 'result', result: await textLayer(task) });
+    else if (task.op === 'relayer') post({ type: 'result', result: await relayer(task) });
     else if (task.op === 'regenerate') post({ type: 'result', result: await regenerate(task) });
     else if (task.op === 'package') post({ type: 'result', result: await packageForCourt(task) });
     else post({ type: 'result', result: await link(task) });

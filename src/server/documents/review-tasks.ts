@@ -36,10 +36,10 @@ export async function regenerate(t: Extract<PdfTask, { op: 'regenerate' }>): Pro
     pageCount = doc.pageCount;
     // the text read when the document was processed: the numbers printed on its pages, and the
     // words OCR read for the invisible text layer of scanned pages
-    const pages = loadPages(pageCount, t.pagesPath, t.ocrPagesPath);
+    const pages = loadPages(pageCount, t.pagesPath, t.ocrPagesPath, t.full);
     const printed = pages ? printedPageLabels(layoutPages(pages)) : null;
     pageLabels = printed ? setPrintedLabels(doc, printed) : null;
-    pdf = writeReviewed(doc, { ...t.set, briefPages: pageCount }, pages ?? loadOcrPages(t.ocrPagesPath));
+    pdf = writeReviewed(doc, { ...t.set, briefPages: pageCount }, pages ?? loadOcrPages(t.ocrPagesPath, t.full));
   } finally {
     doc.close();
   }

@@ -14,6 +14,7 @@ import { Button } from '../ui/button.tsx';
 import { EditField, SaveCancelButtons } from '../edit-form-parts.tsx';
 import { DeleteDocumentDialog } from './delete-document-dialog.tsx';
 import { DocumentStatusBadges } from './document-status-badges.tsx';
+import { textLayerNote } from '../../lib/text-layer.ts';
 import { RetryDocumentButton } from './retry-document-button.tsx';
 
 interface RowProps {
@@ -54,6 +55,7 @@ export function DocumentRow({ doc, caseId, selected, onSelect }: RowProps) {
           <div className="mt-2">
             <DocumentStatusBadges doc={doc} />
           </div>
+          {textLayerNote(doc) ? <p className="mt-1.5 text-xs text-muted-foreground" aria-label="Text layer">{textLayerNote(doc)}</p> : null}
           {doc.failureReason ? (
             <p className="mt-2 flex items-start gap-1.5 text-sm text-destructive">
               <AlertCircle aria-hidden className="mt-0.5 size-4 shrink-0" />
