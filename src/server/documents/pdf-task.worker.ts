@@ -44,17 +44,30 @@ async function read(t: Extract<PdfTask, { op: 'read' }>): Promise<ReadOutcome> {
       ...(t.quick ? { quick: true } : {}),
       onProgress: (e) => post({ type: 'progress', ...e }),
     });
+    const readInFull = async (pages: number[]) => {
+      const full = await ocrPages(bytes, pages, { ...(t.ocrWorkers ? { workers: t.ocrWorkers } : {}) });
+      for (const p of full.pages) result.pages[p.page - 1] = p;
+    };
+    const isPartial = (page: number) => result.pages[page - 1]?.partial === true;
+    // index pages set by hand are read in full before anything is detected on them
+    const handSet = (t.indexPages ?? []).filter(isPartial);
+    if (handSet.length) await readInFull(handSet);
     const detect = () => detectIndex(result.pages, t.indexPages ? { indexPages: t.indexPages } : undefined);
     let detection = detect();
-    let partial = result.pages.filter((p) => p.partial).map((p) => p.page);
-    if (partial.length > 0 && detection.items.length === 0) {
-      // No index in the quick reading: it may stand on pages read in part. Everything is read in
-      // full first, as without the quick reading.
-      const full = await ocrPages(bytes, partial, { ...(t.ocrWorkers ? { workers: t.ocrWorkers } : {}) });
-      for (const p of full.pages) result.pages[p.page - 1] = p;
-      partial = result.pages.filter((p) => p.partial).map((p) => p.page); // those whose full reading failed
+    // An index that runs on to a page read in part (its rows dense, under no heading): that page is
+    // read in full and the index detected again, until the page after the index is whole.
+    for (let next = Math.max(0, ...detection.pages) + 1; detection.pages.length > 0 && isPartial(next); next = Math.max(0, ...detection.pages) + 1) {
+      await readInFull([next]);
+      if (isPartial(next)) break; // its full reading failed
       detection = detect();
     }
+    if (detection.items.length === 0 && result.pages.some((p) => p.partial)) {
+      // No index in the quick reading: it may stand on pages read in part. Everything is read in
+      // full first, as without the quick reading.
+      await readInFull(result.pages.filter((p) => p.partial).map((p) => p.page));
+      detection = detect();
+    }
+    const partial = result.pages.filter((p) => p.partial).map((p) => p.page);
     await savePages(result.pages, t.pagesPath, t.ocrPagesPath);
     await saveDetection(t.detectionPath, t.indexPages, detection);
     return {
