@@ -2,7 +2,10 @@
 // (dense pages read only in their top and footer bands), before its text layer is complete; the
 // full reading goes on in the background, a relink meanwhile does not wait for it, and at the end
 // the linked PDF carries every word of every page under the same links.
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documents } from '../../src/server/db/schema.ts';
+import { requeueStaleJobs } from '../../src/server/documents/processing-state.ts';
 import type { DocumentRecord, LinkRecord, StartHyperlinkingResponse } from '../../src/contract/documents.ts';
 import { loadScannedBrief } from '../fixtures/scanned-brief-of.ts';
 import { hasPdftotext, pdftotextWords } from '../pdftotext.ts';
@@ -69,5 +72,15 @@ describe('links on a scanned brief before its text layer is complete', () => {
     const dense = words.filter((p) => p.length > 150).length;
     expect(dense).toBeGreaterThan(early.filter((p) => p.length > 150).length);
     console.log(`[scan-links] ${doc.pageCount} pages: ${count(early)} words in the linked PDF from the quick reading, ${count(words)} with the full text layer`);
+
+    // What a process killed during the background reading leaves: the reading part done, its
+    // heartbeat stale. The reaper queues it again; it goes on from the pages saved and completes.
+    const db = t.database.db;
+    await db.update(documents).set({ textLayerDone: 3, textLayerHeartbeatAt: new Date(Date.now() - 120_000) }).where(eq(documents.id, doc.id));
+    const send = (kind: 'document-process' | 'document-link' | 'document-text-layer', data: object) => t.queue.send(kind, data);
+    expect(await requeueStaleJobs(db, send, 60_000)).toEqual([`text-layer:${doc.id}`]);
+    const resumed = await waitForDocument(t.app, cookie, doc.id, (d) => d.textLayer.done === d.textLayer.total, 300_000);
+    expect(resumed).toMatchObject({ has_links: true, linkCount: f.truth.items.length });
+    expect(pdftotextWords(await download()).reduce((n, p) => n + p.length, 0)).toBe(count(words));
   }, 1_800_000);
 });

@@ -62,8 +62,11 @@ export async function quickRecognizePage(
   dpi: number,
   narrowing = 1,
 ): Promise<QuickPage> {
-  const full = async (): Promise<QuickPage> => ({ ...(await recognizePage(engine, renderTurned, dpi, narrowing)), complete: true });
-  const image = decodeGrayPng(renderTurned(dpi, 0));
+  const png = renderTurned(dpi, 0);
+  // the full reading starts from the same image: rendered once
+  const render = (at: number, rotate: 0 | 180) => (at === dpi && rotate === 0 ? png : renderTurned(at, rotate));
+  const full = async (): Promise<QuickPage> => ({ ...(await recognizePage(engine, render, dpi, narrowing)), complete: true });
+  const image = decodeGrayPng(png);
   if (!image || countInkRowRuns(image) < DENSE_PAGE_LINES) return full();
   const topEnd = gapFrom(image, Math.round(image.height * TOP_BAND), 1);
   const head = await readBand(engine, image, 0, topEnd, dpi);
