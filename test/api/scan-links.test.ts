@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents } from '../../src/server/db/schema.ts';
 import { requeueStaleJobs } from '../../src/server/documents/processing-state.ts';
 import type { DocumentRecord, LinkRecord, StartHyperlinkingResponse } from '../../src/contract/documents.ts';
-import { loadScannedBrief } from '../fixtures/scanned-brief-of.ts';
+import { loadFixture } from '../fixtures/index.ts';
 import { hasPdftotext, pdftotextWords } from '../pdftotext.ts';
 import { openCaseSession, type CaseSession } from './support/case-session.ts';
 import { getDocument, processed, upload, waitForDocument } from './support/documents.ts';
@@ -23,7 +23,8 @@ describe('links on a scanned brief before its text layer is complete', () => {
 
   it('links from the quick reading, relinks without waiting for the background reading, then completes the text layer', async () => {
     const { t, cookie, caseId } = session!;
-    const f = await loadScannedBrief(30);
+    // image-only, 12 pages: the index, ten TAB dividers (read in full) and their pages of prose (read in part)
+    const f = await loadFixture('scanned-brief');
     const created: DocumentRecord = (await upload(t.app, cookie, caseId, f.brief, 'scanned brief.pdf')).json();
     const doc = await waitForDocument(t.app, cookie, created.id, processed, 600_000);
     expect(doc).toMatchObject({ status: 'completed', index_status: 'ok', index_count: f.truth.items.length });
@@ -59,7 +60,7 @@ describe('links on a scanned brief before its text layer is complete', () => {
     expect(relinked).toMatchObject({ aiProcessingStatus: 'completed', has_links: true });
     expect(relinked.textLayer.done).toBeLessThan(relinked.textLayer.total);
 
-    const complete = await waitForDocument(t.app, cookie, doc.id, (d) => d.textLayer.done === d.textLayer.total, 900_000);
+    const complete = await waitForDocument(t.app, cookie, doc.id, (d) => d.textLayer.done === d.textLayer.total, 600_000);
     expect(complete).toMatchObject({ has_links: true, aiProcessingStatus: 'completed', linkCount: f.truth.items.length });
     const after: LinkRecord[] = (await t.app.inject({ method: 'GET', url: `/api/documents/${doc.id}/links`, headers: { cookie } })).json();
     expect(new Map(after.map((l) => [l.itemOrdinal, l.targetPage]))).toEqual(links); // the same links
