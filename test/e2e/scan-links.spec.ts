@@ -17,6 +17,7 @@ test('a scanned brief: links ready while its text layer is still being read, the
   await expect(row).toContainText(`${brief.items} index items`, { timeout: 600_000 });
   const built = await page.request.post('/api/documents/start-hyperlinking', { data: { documentIds: [doc.id] }, headers: { Origin: BASE_URL }, timeout: 120_000 });
   expect(built.status()).toBe(200);
+  // built through the API, not this page: the list learns of the links at its next refresh (every 2 s while the text layer is read)
   const note = row.getByLabel('Text layer');
   await expect(note).toHaveText(/^links ready · text layer \d+ of \d+ pages$/, { timeout: 30_000 });
   await page.screenshot({ path: test.info().outputPath('links-ready-text-layer.png'), fullPage: true });
