@@ -15,6 +15,9 @@ const benches: Array<[string, ...string[]]> = [
   ['bench/api.ts'],
   ['bench/memory.ts'],
   ['bench/scale.ts'],
+  // upload to links and to the full text layer on a 60-page scan: a 400-page one takes the better part of an
+  // hour to read on 2 cores (`npx tsx bench/scan-links.ts --pages 400`)
+  ['bench/scan-links.ts', '--pages', '60'],
 ];
 for (const [bench, ...args] of benches) {
   console.log(`\n== ${bench} ${args.join(' ')}`);

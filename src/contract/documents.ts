@@ -96,6 +96,11 @@ export const documentRecord = z.object({
   /** The same as page numbers (`2-4` → [2, 3, 4]); null when detected. */
   indexPages: z.array(z.number()).nullable(),
   has_links: z.boolean(),
+  /**
+   * The searchable text layer: pages read in full, of the page count. Links are built from a first
+   * reading of scanned pages; while the full reading goes on in the background, done < total.
+   */
+  textLayer: z.object({ done: z.number(), total: z.number() }),
   index_detected_at: z.string().nullable(),
   /** Links of this document (removed ones excluded). */
   linkCount: z.number(),

@@ -36,6 +36,11 @@ export interface PageText {
    * turned page (see pageBox in util/geometry.ts for the box on the page as it is in the file).
    */
   rotation?: 180;
+  /**
+   * True for an OCR'd page of which only what the destinations need was read (its top and footer
+   * bands: ocr/quick-read.ts); its full reading, for the text layer, follows.
+   */
+  partial?: true;
 }
 
 export type ItemType = 'tab' | 'exhibit' | 'schedule' | 'appendix' | 'document' | 'section';

@@ -5,7 +5,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents } from '../../src/server/db/schema.ts';
-import { requeueStaleJobs } from '../../src/server/documents/processing-state.ts';
+import { requeueStaleJobs, type JobSender } from '../../src/server/documents/processing-state.ts';
 import type { JobQueue } from '../../src/server/jobs/queue.ts';
 import { smallBrief } from './support/small-briefs.ts';
 import { signUp, startTestApp, type TestApp } from './support/app.ts';
@@ -28,7 +28,7 @@ describe('a job taken by a process that died before starting it', () => {
     const brief = await smallBrief('reaper-taken', 4, 1, 0);
     const id = (await upload(t.app, cookie, caseId, brief.bytes)).json().id as string;
     const db = t.database.db;
-    const send = (kind: 'document-process' | 'document-link', data: object) => t.queue.send(kind, data);
+    const send: JobSender = (kind, data) => t.queue.send(kind, data);
 
     // A worker takes the job (active in pg-boss) and dies before it claims the document.
     const [job] = await t.queue.boss.fetch<{ documentId: string; run: number }>('document-process');

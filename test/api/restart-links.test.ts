@@ -27,7 +27,7 @@ describe('link building after its process died', () => {
     const f = await loadFixture('ontario-brief');
     const doc = await waitForDocument(t.app, cookie, (await upload(t.app, cookie, caseId, f.brief)).json().id, processed);
     const db = t.database.db;
-    const send = (kind: 'document-process' | 'document-link', data: object) => t.queue.send(kind, data);
+    const send = (kind: 'document-process' | 'document-link' | 'document-text-layer', data: object) => t.queue.send(kind, data);
 
     // What a process killed in the middle of link building leaves behind.
     await db.update(documents).set({ aiProcessingStatus: 'processing', linkRun: 7, linkHeartbeatAt: new Date() }).where(eq(documents.id, doc.id));

@@ -28,7 +28,12 @@ export interface OcrOptions {
    * FIRST_READ_NARROWING (0.9); see recognize-page.ts.
    */
   narrowing?: number;
-  onProgress?: (p: OcrProgress & { page: number }) => void;
+  /**
+   * Read only what the destinations need from dense pages (quick-read.ts): they come back with
+   * `partial` set and are read in full by a later call without it.
+   */
+  quick?: boolean;
+  onProgress?: (p: OcrProgress & { page: number; text?: PageText }) => void;
   signal?: AbortSignal;
   /** A page still not read after this long is reported as failed and its worker replaced. Default 180 s. */
   pageTimeoutMs?: number;
@@ -90,6 +95,7 @@ export async function ocrPages(source: PdfSource, pages: number[], opts: OcrOpti
     engine: resolveOcrEngine(opts.engine),
     dpi: opts.dpi ?? DEFAULT_OCR_DPI,
     narrowing: opts.narrowing ?? FIRST_READ_NARROWING,
+    ...(opts.quick ? { quick: true } : {}),
   };
   const workerCount = Math.max(1, Math.min(opts.workers ?? availableParallelism(), order.length));
   const pageTimeoutMs = opts.pageTimeoutMs ?? PAGE_TIMEOUT_MS;
@@ -114,10 +120,10 @@ export async function ocrPages(source: PdfSource, pages: number[], opts: OcrOpti
         else reject(err);
       };
 
-      const finished = (page: number) => {
+      const finished = (page: number, text?: PageText) => {
         done += 1;
         const avgMsPerPage = (performance.now() - t0) / done;
-        opts.onProgress?.({ done, total: order.length, avgMsPerPage, etaMs: avgMsPerPage * (order.length - done), page });
+        opts.onProgress?.({ done, total: order.length, avgMsPerPage, etaMs: avgMsPerPage * (order.length - done), page, ...(text ? { text } : {}) });
         if (done === order.length) settle();
       };
 
@@ -175,7 +181,7 @@ export async function ocrPages(source: PdfSource, pages: number[], opts: OcrOpti
             if (m.type === 'done') texts.set(m.page, m.text);
             else failed.push({ page: m.page, error: m.error });
             slot.page = null;
-            finished(m.page);
+            finished(m.page, m.type === 'done' ? m.text : undefined);
             feed(slot);
           }
         });

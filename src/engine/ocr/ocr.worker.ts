@@ -2,6 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { openPdf } from '../pdf/index.ts';
 import type { PdfDoc } from '../pdf/types.ts';
 import type { OcrEngine } from './engine-types.ts';
+import { quickRecognizePage } from './quick-read.ts';
 import { recognizePage } from './recognize-page.ts';
 import { createTesseractCliEngine } from './tesseract-cli-engine.ts';
 import { createTesseractJsEngine } from './tesseract-js-engine.ts';
@@ -47,8 +48,12 @@ async function ocr(page: number): Promise<void> {
     engine ??= await createEngine();
     // The squeezed reading was measured with tesseract.js; the tesseract program reads as before.
     const narrowing = engine.name === 'tesseract-js' ? init.narrowing : 1;
-    const result = await recognizePage(engine, (dpi, rotate) => pdf.renderPng(page, dpi, { rotate }), init.dpi, narrowing);
-    send({ type: 'done', page, text: toPageText(page, size, result.lines, result.dpi, result.rotation), ms: performance.now() - t0 });
+    const render = (dpi: number, rotate: 0 | 180) => pdf.renderPng(page, dpi, { rotate });
+    const result = init.quick
+      ? await quickRecognizePage(engine, render, init.dpi, narrowing)
+      : { ...(await recognizePage(engine, render, init.dpi, narrowing)), complete: true };
+    const text = toPageText(page, size, result.lines, result.dpi, result.rotation);
+    send({ type: 'done', page, text: result.complete ? text : { ...text, partial: true }, ms: performance.now() - t0 });
   } catch (err) {
     // The engine may be left in a bad state: the next page gets a fresh one.
     await dropEngine().catch(() => {});

@@ -10,6 +10,8 @@ export interface OcrWorkerInit {
   dpi: number;
   /** Horizontal squeeze of a dense page's first reading (tesseract.js only); 1 = none. */
   narrowing: number;
+  /** Read only what the destinations need from dense pages (quick-read.ts); such pages come back `partial`. */
+  quick?: boolean;
 }
 
 /** Main thread -> worker. */

@@ -22,6 +22,8 @@ export interface ReadOptions {
   /** Pages to OCR before the others (e.g. explicit index pages). */
   ocrFirst?: number[];
   onProgress?: (e: ReadProgress) => void;
+  /** Read only what the destinations need from dense scanned pages (ocr/quick-read.ts): those come back `partial`. */
+  quick?: boolean;
 }
 
 export interface ReadResult {
@@ -61,6 +63,7 @@ export async function readDocument(source: PdfSource, doc: PdfDoc, opts: ReadOpt
     try {
       const res = await ocrPages(source, todo, {
         ...(opts.ocrWorkers ? { workers: opts.ocrWorkers } : {}),
+        ...(opts.quick ? { quick: true } : {}),
         onProgress: (p) =>
           opts.onProgress?.({ phase: 'ocr', done: p.done, total: p.total, etaMs: p.etaMs, avgMsPerPage: p.avgMsPerPage }),
       });

@@ -173,6 +173,16 @@ export const documents = pgTable(
     linkWorker: text('link_worker'),
     /** Why link building failed, in words the user can read. */
     linkFailureReason: text('link_failure_reason'),
+    /**
+     * The text layer of a scanned document: pages whose text is fully read, of the page count. Links
+     * are built from a quick reading of dense scanned pages (their top and footer bands); their full
+     * reading goes on in the background ('document-text-layer' job). 0 of 0 before the first read.
+     */
+    textLayerDone: integer('text_layer_done').notNull().default(0),
+    textLayerTotal: integer('text_layer_total').notNull().default(0),
+    /** Run number and last sign of life of the background reading. */
+    textLayerRun: integer('text_layer_run').notNull().default(0),
+    textLayerHeartbeatAt: at('text_layer_heartbeat_at'),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (t) => [index('documents_case_idx').on(t.caseId), index('documents_uploaded_at_idx').on(t.uploadedAt)],

@@ -17,6 +17,7 @@ export interface DocumentDeps {
 export const DERIVED_FILES = [
   'pages.bin',
   'ocr-pages.json',
+  'ocr-full.json',
   'detection.json',
   'Master.linked.pdf',
   'review.json',

@@ -10,7 +10,7 @@ import { resolveDestinations } from '../../engine/resolve/resolve-destinations.t
 import { extractAllText } from '../../engine/text/extract-text.ts';
 import { EngineError, type PageText, type ReviewJson } from '../../engine/types.ts';
 import { buildReview } from '../../engine/write/review.ts';
-import { loadDetection, loadOcrPages, loadPages } from './page-store.ts';
+import { type FullReadings, loadDetection, loadOcrPages, loadPages } from './page-store.ts';
 import type { PdfTask } from './pdf-task-types.ts';
 
 export interface LinkPlan {
@@ -25,15 +25,21 @@ export interface LinkPlan {
 const { task: t, pageCount } = (workerData as { data: { task: Extract<PdfTask, { op: 'link' }>; pageCount: number } }).data;
 
 /** A document's pages as stored when it was read; the text layer read again only when the store is incomplete. */
-async function storedPages(sourcePath: string, pagesPath: string, ocrPagesPath: string, limits?: Extract<PdfTask, { op: 'link' }>['limits']): Promise<{ pages: PageText[]; fromStore: boolean; count: number }> {
+async function storedPages(
+  sourcePath: string,
+  pagesPath: string,
+  ocrPagesPath: string,
+  limits?: Extract<PdfTask, { op: 'link' }>['limits'],
+  full?: FullReadings,
+): Promise<{ pages: PageText[]; fromStore: boolean; count: number }> {
   const source = { path: sourcePath };
   const doc = openPdf(source);
   try {
     if (limits) doc.checkLimits(limits);
-    const stored = loadPages(doc.pageCount, pagesPath, ocrPagesPath);
+    const stored = loadPages(doc.pageCount, pagesPath, ocrPagesPath, full);
     if (stored) return { pages: stored, fromStore: true, count: doc.pageCount };
     const pages = (await extractAllText(source, {}, doc)).pages;
-    for (const p of loadOcrPages(ocrPagesPath)) if (p.page >= 1 && p.page <= pages.length) pages[p.page - 1] = p;
+    for (const p of loadOcrPages(ocrPagesPath, full)) if (p.page >= 1 && p.page <= pages.length) pages[p.page - 1] = p;
     return { pages, fromStore: false, count: doc.pageCount };
   } finally {
     doc.close();
@@ -41,9 +47,9 @@ async function storedPages(sourcePath: string, pagesPath: string, ocrPagesPath: 
 }
 
 async function plan(): Promise<LinkPlan> {
-  let pages = loadPages(pageCount, t.pagesPath, t.ocrPagesPath);
+  let pages = loadPages(pageCount, t.pagesPath, t.ocrPagesPath, t.full);
   const fromStore = pages !== null; // the detection stored with these pages still holds
-  if (!pages) pages = (await storedPages(t.sourcePath, t.pagesPath, t.ocrPagesPath)).pages;
+  if (!pages) pages = (await storedPages(t.sourcePath, t.pagesPath, t.ocrPagesPath, undefined, t.full)).pages;
   // a paired brief: its links point into the trial record, appended after it in the output
   const record = t.record ? await storedPages(t.record.sourcePath, t.record.pagesPath, t.record.ocrPagesPath, t.limits) : null;
   const detection =

@@ -1,6 +1,9 @@
 // The text of a document's pages kept on disk after the first read, so link building neither reads
 // the text layer nor OCRs again: text-layer pages in the engine's packed form (pages.bin), OCR'd
-// pages as JSON (ocr-pages.json, their words carry their own text and confidence).
+// pages as JSON (ocr-pages.json, their words carry their own text and confidence). A scanned page
+// first read only where destinations are found (`partial`: its top and footer bands) is read in full
+// in the background; those readings go to ocr-full.json, stamped with the run of the reading they
+// complete, and replace the partial ones wherever pages are loaded.
 import { readFileSync } from 'node:fs';
 import { packPages, unpackPages } from '../../engine/text/pack.ts';
 import type { IndexDetection, PageText } from '../../engine/types.ts';
@@ -53,22 +56,51 @@ function loadPacked(path: string): PageText[] | null {
   return unpackPages({ nums, counts, text: buf.toString('utf8', at, at + textLen) });
 }
 
+/** The full readings of partially read pages: where they are, and the processing run they complete. */
+export interface FullReadings {
+  path: string;
+  run: number;
+}
+
+/** Pages read in full in the background for the processing run `full.run` (none when the file is of another run). */
+export function loadFullReadings(full: FullReadings | undefined): PageText[] {
+  if (!full) return [];
+  try {
+    const saved = JSON.parse(readFileSync(full.path, 'utf8')) as { run: number; pages: PageText[] };
+    return saved.run === full.run && Array.isArray(saved.pages) ? saved.pages : [];
+  } catch {
+    return [];
+  }
+}
+
+export async function saveFullReadings(full: FullReadings, pages: PageText[]): Promise<void> {
+  await writeFileAtomic(full.path, JSON.stringify({ run: full.run, pages }));
+}
+
+/** OCR'd pages with the full readings in place of the partial ones. */
+function mergedOcr(ocrJsonPath: string, full: FullReadings | undefined): PageText[] {
+  const byPage = new Map(loadOcr(ocrJsonPath).map((p) => [p.page, p]));
+  for (const p of loadFullReadings(full)) if (byPage.get(p.page)?.partial) byPage.set(p.page, p);
+  return [...byPage.values()];
+}
+
 /**
  * Every page of a document of `pageCount` pages as stored, or null when the stored text is missing
- * or incomplete (then the caller reads the PDF again). OCR'd pages replace their text-layer result.
+ * or incomplete (then the caller reads the PDF again). OCR'd pages replace their text-layer result,
+ * and pages read in full in the background their partial reading.
  */
-export function loadPages(pageCount: number, binPath: string, ocrJsonPath: string): PageText[] | null {
+export function loadPages(pageCount: number, binPath: string, ocrJsonPath: string, full?: FullReadings): PageText[] | null {
   const packed = loadPacked(binPath);
   if (!packed) return null;
   const pages: PageText[] = new Array(pageCount);
-  for (const p of [...packed, ...loadOcr(ocrJsonPath)]) if (p.page >= 1 && p.page <= pageCount) pages[p.page - 1] = p;
+  for (const p of [...packed, ...mergedOcr(ocrJsonPath, full)]) if (p.page >= 1 && p.page <= pageCount) pages[p.page - 1] = p;
   for (let i = 0; i < pageCount; i++) if (!pages[i]) return null;
   return pages;
 }
 
 /** OCR'd pages only (for when the text layer must be read again). */
-export function loadOcrPages(ocrJsonPath: string): PageText[] {
-  return loadOcr(ocrJsonPath);
+export function loadOcrPages(ocrJsonPath: string, full?: FullReadings): PageText[] {
+  return mergedOcr(ocrJsonPath, full);
 }
 
 /** The index detected on the stored pages, with the hand-set index pages it was detected with. */

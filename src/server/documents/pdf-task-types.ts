@@ -3,6 +3,7 @@ import type { PageLimits } from '../../engine/pdf/index.ts';
 import type { TextLineSpec } from '../../engine/pdf/make-text-pdf.ts';
 import type { IndexDetection, ReviewJson } from '../../engine/types.ts';
 import type { ReviewedSet, ReviewedValidation } from '../../engine/write/write-reviewed.ts';
+import type { FullReadings } from './page-store.ts';
 
 export type PdfTask =
   | {
@@ -14,6 +15,33 @@ export type PdfTask =
       detectionPath: string;
       indexPages?: number[];
       ocrWorkers?: number;
+      /**
+       * Dense scanned pages read only where destinations are found (ocr/quick-read.ts), their full
+       * reading left to the 'text-layer' task. Without it every page is read in full.
+       */
+      quick?: boolean;
+    }
+  | {
+      /** The full reading of the pages the quick reading left partial, saved to `full` as it goes. */
+      op: 'text-layer';
+      limits: PageLimits;
+      sourcePath: string;
+      ocrPagesPath: string;
+      full: FullReadings;
+      ocrWorkers?: number;
+    }
+  | {
+      /** Master.linked.pdf written again from review.json (the same links) with the text as stored now. */
+      op: 'relayer';
+      limits: PageLimits;
+      sourcePath: string;
+      pagesPath: string;
+      ocrPagesPath: string;
+      full: FullReadings;
+      reviewPath: string;
+      outputPath: string;
+      /** The trial record of a paired brief, appended after it as when the links were built. */
+      record?: RecordFiles;
     }
   | {
       op: 'link';
@@ -28,6 +56,7 @@ export type PdfTask =
       reviewPath: string;
       /** The trial record the brief points into (its stored text); the output is then the merged master. */
       record?: RecordFiles;
+      full?: FullReadings;
     }
   | {
       /** The reviewed PDF from the uploaded original and the reviewed link set, read back and checked. */
@@ -36,6 +65,7 @@ export type PdfTask =
       /** The text read before (page-store.ts), for page labels matching the printed numbers. */
       pagesPath: string;
       ocrPagesPath: string;
+      full?: FullReadings;
       outputPath: string;
       set: ReviewedSet;
       /** The trial record a paired brief's links go into: appended, the reviewed PDF is the merged master. */
@@ -89,6 +119,19 @@ export interface ReadOutcome {
   needsOcr: number;
   ocrFailed: Array<{ page: number; error: string }>;
   detection: IndexDetection;
+  /** Pages read only in part (quick reading), whose full reading is left to the 'text-layer' task. */
+  partialPages: number[];
+}
+
+export interface TextLayerOutcome {
+  /** Pages read in full (this run and before). */
+  done: number;
+  total: number;
+  failed: Array<{ page: number; error: string }>;
+}
+
+export interface RelayerOutcome {
+  validationOk: boolean;
 }
 
 export interface LinkOutcome {

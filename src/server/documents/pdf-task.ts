@@ -6,7 +6,17 @@ import { statSync } from 'node:fs';
 import type { PageLimits } from '../../engine/pdf/index.ts';
 import { TOO_LARGE_PREFIX } from '../../engine/pdf/index.ts';
 import { startTsWorker } from '../../engine/util/worker.ts';
-import type { LinkOutcome, PackageOutcome, PdfTask, PdfTaskMessage, ReadOutcome, RegenerateOutcome, TaskProgress } from './pdf-task-types.ts';
+import type {
+  LinkOutcome,
+  PackageOutcome,
+  PdfTask,
+  PdfTaskMessage,
+  ReadOutcome,
+  RegenerateOutcome,
+  RelayerOutcome,
+  TaskProgress,
+  TextLayerOutcome,
+} from './pdf-task-types.ts';
 
 const WORKER = new URL('./pdf-task.worker.ts', import.meta.url);
 
@@ -64,16 +74,24 @@ export function memoryRefusal(fileBytes: number, memoryMb: number): string | nul
 
 type Input<Op extends PdfTask['op']> = Omit<Extract<PdfTask, { op: Op }>, 'limits'>;
 
-type Outcome = ReadOutcome | LinkOutcome | RegenerateOutcome | PackageOutcome;
+type Outcome = ReadOutcome | LinkOutcome | RegenerateOutcome | PackageOutcome | TextLayerOutcome | RelayerOutcome;
+
+/** Stops a task early (its worker terminated); it then rejects with code 'stopped'. */
+export interface TaskControl {
+  signal?: AbortSignal;
+}
 
 export function runPdfTask(task: Input<'read'>, limits: TaskLimits, onProgress?: (p: TaskProgress) => void): Promise<ReadOutcome>;
 export function runPdfTask(task: Input<'link'>, limits: TaskLimits, onProgress?: (p: TaskProgress) => void): Promise<LinkOutcome>;
+export function runPdfTask(task: Input<'text-layer'>, limits: TaskLimits, onProgress?: (p: TaskProgress) => void, control?: TaskControl): Promise<TextLayerOutcome>;
+export function runPdfTask(task: Input<'relayer'>, limits: TaskLimits): Promise<RelayerOutcome>;
 export function runPdfTask(task: Input<'regenerate'>, limits: TaskLimits): Promise<RegenerateOutcome>;
 export function runPdfTask(task: Input<'package'>, limits: TaskLimits): Promise<PackageOutcome>;
 export function runPdfTask(
-  task: Input<'read'> | Input<'link'> | Input<'regenerate'> | Input<'package'>,
+  task: Input<'read'> | Input<'link'> | Input<'regenerate'> | Input<'package'> | Input<'text-layer'> | Input<'relayer'>,
   limits: TaskLimits,
   onProgress?: (p: TaskProgress) => void,
+  control?: TaskControl,
 ): Promise<Outcome> {
   if ('sourcePath' in task) {
     let size = 0;
@@ -109,6 +127,12 @@ export function runPdfTask(
       }, Math.max(0, started + limitMs - Date.now()));
     };
     arm();
+    const signal = control?.signal;
+    if (signal) {
+      const stop = () => settle(() => reject(new PdfTaskError('stopped', 'the task was stopped')));
+      if (signal.aborted) stop();
+      else signal.addEventListener('abort', stop, { once: true });
+    }
     worker.on('message', (m: PdfTaskMessage) => {
       if (m.type === 'progress') {
         const { type: _t, ...p } = m;

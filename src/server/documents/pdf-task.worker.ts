@@ -1,20 +1,25 @@
 // Worker thread for every piece of PDF work the server does (the event loop never parses a PDF):
 // 'read' extracts text, OCRs pages without text, keeps the text and the detected index on disk;
+// with `quick`, dense scanned pages are read only where destinations are found (ocr/quick-read.ts);
+// 'text-layer' then reads those pages in full, saving as it goes, and 'relayer' writes the linked
+// output again from review.json (the same links) with the full text layer;
 // 'link' builds the linked output from what was read before (no reading or OCR again);
 // 'regenerate' and 'package' write the reviewed PDF and the court package (review-tasks.ts).
+import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { validateMaster } from '../../engine/link.ts';
 import { detectIndex } from '../../engine/index/detect-index.ts';
 import { openPdf } from '../../engine/pdf/index.ts';
+import { ocrPages } from '../../engine/ocr/index.ts';
 import type { PdfDoc } from '../../engine/pdf/types.ts';
 import { readDocument } from '../../engine/text/read-document.ts';
-import { EngineError, type EngineErrorCode } from '../../engine/types.ts';
+import { EngineError, type EngineErrorCode, type PageText, type ReviewJson } from '../../engine/types.ts';
 import { startTsWorker } from '../../engine/util/worker.ts';
 import { prepareMaster } from '../../engine/write/write-master.ts';
 import { writeFileAtomic } from '../../engine/util/atomic-write.ts';
 import type { LinkPlan } from './link-plan.worker.ts';
-import { saveDetection, savePages } from './page-store.ts';
-import type { PdfTask, PdfTaskMessage, ReadOutcome, LinkOutcome } from './pdf-task-types.ts';
+import { loadFullReadings, loadOcrPages, loadPages, saveDetection, saveFullReadings, savePages } from './page-store.ts';
+import type { LinkOutcome, PdfTask, PdfTaskMessage, ReadOutcome, RelayerOutcome, TextLayerOutcome } from './pdf-task-types.ts';
 import { packageForCourt, regenerate } from './review-tasks.ts';
 import { lowerThreadPriority } from './thread-priority.ts';
 
@@ -34,16 +39,41 @@ async function read(t: Extract<PdfTask, { op: 'read' }>): Promise<ReadOutcome> {
       ocr: 'auto',
       ...(t.ocrWorkers ? { ocrWorkers: t.ocrWorkers } : {}),
       ...(t.indexPages ? { ocrFirst: t.indexPages } : {}),
+      ...(t.quick ? { quick: true } : {}),
       onProgress: (e) => post({ type: 'progress', ...e }),
     });
+    const readInFull = async (pages: number[]) => {
+      const full = await ocrPages(source, pages, { ...(t.ocrWorkers ? { workers: t.ocrWorkers } : {}) });
+      for (const p of full.pages) result.pages[p.page - 1] = p;
+    };
+    const isPartial = (page: number) => result.pages[page - 1]?.partial === true;
+    // index pages set by hand are read in full before anything is detected on them
+    const handSet = (t.indexPages ?? []).filter(isPartial);
+    if (handSet.length) await readInFull(handSet);
+    const detect = () => detectIndex(result.pages, t.indexPages ? { indexPages: t.indexPages } : undefined);
+    let detection = detect();
+    // An index that runs on to a page read in part (its rows dense, under no heading): that page is
+    // read in full and the index detected again, until the page after the index is whole.
+    for (let next = Math.max(0, ...detection.pages) + 1; detection.pages.length > 0 && isPartial(next); next = Math.max(0, ...detection.pages) + 1) {
+      await readInFull([next]);
+      if (isPartial(next)) break; // its full reading failed
+      detection = detect();
+    }
+    if (detection.items.length === 0 && result.pages.some((p) => p.partial)) {
+      // No index in the quick reading: it may stand on pages read in part. Everything is read in
+      // full first, as without the quick reading.
+      await readInFull(result.pages.filter((p) => p.partial).map((p) => p.page));
+      detection = detect();
+    }
+    const partial = result.pages.filter((p) => p.partial).map((p) => p.page);
     await savePages(result.pages, t.pagesPath, t.ocrPagesPath);
-    const detection = detectIndex(result.pages, t.indexPages ? { indexPages: t.indexPages } : undefined);
     await saveDetection(t.detectionPath, t.indexPages, detection);
     return {
       pageCount: doc.pageCount,
       needsOcr: result.needsOcr.length,
       ocrFailed: result.ocrFailed,
       detection,
+      partialPages: partial,
     };
   } finally {
     doc.close();
@@ -95,9 +125,81 @@ async function link(t: Extract<PdfTask, { op: 'link' }>): Promise<LinkOutcome> {
   }
 }
 
+/** How often the pages read in full so far are saved (a process killed meanwhile loses no more). */
+const SAVE_EVERY_MS = 5_000;
+
+async function textLayer(t: Extract<PdfTask, { op: 'text-layer' }>): Promise<TextLayerOutcome> {
+  const source = { path: t.sourcePath };
+  const doc = openPdf(source);
+  const pageCount = doc.pageCount;
+  try {
+    post({ type: 'progress', phase: 'text', done: 0, total: pageCount }); // sets the time limit
+    doc.checkLimits(t.limits);
+  } finally {
+    doc.close();
+  }
+  const partial = loadOcrPages(t.ocrPagesPath).filter((p) => p.partial).map((p) => p.page);
+  const read = new Map<number, PageText>(loadFullReadings(t.full).map((p) => [p.page, p]));
+  const todo = partial.filter((p) => !read.has(p));
+  const total = partial.length;
+  post({ type: 'progress', phase: 'ocr', done: total - todo.length, total });
+  let saved = Date.now();
+  let saving: Promise<void> = Promise.resolve();
+  const save = () => {
+    const pages = [...read.values()];
+    saving = saving.then(() => saveFullReadings(t.full, pages));
+    return saving;
+  };
+  const result = todo.length
+    ? await ocrPages(source, todo, {
+        ...(t.ocrWorkers ? { workers: t.ocrWorkers } : {}),
+        onProgress: (p) => {
+          if (p.text) read.set(p.page, p.text);
+          if (Date.now() - saved >= SAVE_EVERY_MS) {
+            saved = Date.now();
+            void save();
+          }
+          post({ type: 'progress', phase: 'ocr', done: total - todo.length + p.done, total, etaMs: p.etaMs, avgMsPerPage: p.avgMsPerPage });
+        },
+      })
+    : { pages: [], failed: [] };
+  await save();
+  return { done: total, total, failed: result.failed };
+}
+
+async function relayer(t: Extract<PdfTask, { op: 'relayer' }>): Promise<RelayerOutcome> {
+  const doc = openPdf({ path: t.sourcePath });
+  let recordDoc: PdfDoc | null = null;
+  try {
+    post({ type: 'progress', phase: 'text', done: 0, total: doc.pageCount });
+    doc.checkLimits(t.limits);
+    const pages = loadPages(doc.pageCount, t.pagesPath, t.ocrPagesPath, t.full);
+    if (!pages) throw new Error('the text of this document is not stored; process it again');
+    // the links as they were built: the review written with them, not a new resolution
+    const review = JSON.parse(readFileSync(t.reviewPath, 'utf8')) as ReviewJson;
+    // a paired brief's master carries its trial record after it, as when the links were built
+    if (review.record && !t.record) throw new Error('the trial record these links point into is gone; build the links again');
+    if (review.record && t.record) recordDoc = openPdf({ path: t.record.sourcePath });
+    const recordPages = recordDoc && t.record ? loadOcrPages(t.record.ocrPagesPath) : null;
+    prepareMaster(doc, recordDoc, review, { brief: pages.filter((p) => p.source === 'ocr'), record: recordPages });
+    doc.dropCaches();
+    doc.saveToFile(t.outputPath);
+    recordDoc?.close();
+    recordDoc = null;
+    doc.close();
+    const validation = validateMaster({ path: t.outputPath }, review);
+    return { validationOk: validation.success };
+  } finally {
+    recordDoc?.close();
+    doc.close();
+  }
+}
+
 async function run(): Promise<void> {
   try {
     if (task.op === 'read') post({ type: 'result', result: await read(task) });
+    else if (task.op === 'text-layer') post({ type: 'result', result: await textLayer(task) });
+    else if (task.op === 'relayer') post({ type: 'result', result: await relayer(task) });
     else if (task.op === 'regenerate') post({ type: 'result', result: await regenerate(task) });
     else if (task.op === 'package') post({ type: 'result', result: await packageForCourt(task) });
     else post({ type: 'result', result: await link(task) });

@@ -7,7 +7,7 @@ import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { cases, documents } from '../db/schema.ts';
 
-export type JobSender = (kind: 'document-process' | 'document-link', data: { documentId: string; run: number }) => Promise<unknown>;
+export type JobSender = (kind: 'document-process' | 'document-link' | 'document-text-layer', data: { documentId: string; run: number }) => Promise<unknown>;
 
 export const NOTIFY_CHANNEL = 'brieflink_documents';
 /**
@@ -45,6 +45,11 @@ export async function queueProcessing(db: Db, send: JobSender, documentId: strin
       ocrAvgMsPerPage: null,
       parseProgress: 0,
       indexStatus: 'pending',
+      // a background reading of the earlier text becomes stale
+      textLayerRun: sql`${documents.textLayerRun} + 1`,
+      textLayerDone: 0,
+      textLayerTotal: 0,
+      textLayerHeartbeatAt: null,
       processHeartbeatAt: new Date(),
       updatedAt: new Date(),
     })
@@ -163,8 +168,21 @@ export async function requeueStaleJobs(db: Db, send: JobSender, staleAfterMs: nu
     )
     .returning({ id: documents.id, run: documents.linkRun });
   for (const l of linkings) await send('document-link', { documentId: l.id, run: l.run });
-  for (const d of [...processes, ...linkings]) await notifyDocument(db, d.id);
-  return [...processes.map((p) => `process:${p.id}`), ...linkings.map((l) => `link:${l.id}`)];
+  // background reading for the text layer (document-text-layer.ts): goes on from the pages saved
+  const readings = await db
+    .update(documents)
+    .set({ textLayerRun: sql`${documents.textLayerRun} + 1`, textLayerHeartbeatAt: now })
+    .where(
+      and(
+        eq(documents.status, 'completed'),
+        sql`${documents.textLayerDone} < ${documents.textLayerTotal}`,
+        lt(documents.textLayerHeartbeatAt, cutoff),
+      ),
+    )
+    .returning({ id: documents.id, run: documents.textLayerRun });
+  for (const r of readings) await send('document-text-layer', { documentId: r.id, run: r.run });
+  for (const d of [...processes, ...linkings, ...readings]) await notifyDocument(db, d.id);
+  return [...processes.map((p) => `process:${p.id}`), ...linkings.map((l) => `link:${l.id}`), ...readings.map((r) => `text-layer:${r.id}`)];
 }
 
 /** Keeps a job's heartbeat fresh while `work` runs. */

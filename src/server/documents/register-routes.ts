@@ -18,7 +18,7 @@ import { DocumentEvents } from './document-events.ts';
 import type { JobSender } from './processing-state.ts';
 
 export interface JobSink {
-  send(kind: 'document-process' | 'document-link', data: object): Promise<string | null>;
+  send(kind: 'document-process' | 'document-link' | 'document-text-layer', data: object): Promise<string | null>;
 }
 
 export async function registerDocumentRoutes(

@@ -82,6 +82,7 @@ export function documentJson(d: DocumentRow, linkCount = 0, unresolvedCount = 0)
     index_pages: d.indexPages,
     indexPages: parseIndexPages(d.indexPages) ?? null,
     has_links: d.hasLinks,
+    textLayer: { done: Math.min(d.textLayerDone, d.textLayerTotal), total: d.textLayerTotal },
     index_detected_at: d.indexDetectedAt?.toISOString() ?? null,
     linkCount,
     hasOutput: d.outputKey !== null || d.reviewedKey !== null,

@@ -59,6 +59,7 @@ export async function documentLink(ctx: JobContext, data: unknown): Promise<unkn
         sourcePath: file('source.pdf'),
         pagesPath: file('pages.bin'),
         ocrPagesPath: file('ocr-pages.json'),
+        full: { path: file('ocr-full.json'), run: doc.processRun },
         detectionPath: file('detection.json'),
         ...(indexPages ? { indexPages } : {}),
         briefName: doc.originalName,

@@ -72,6 +72,8 @@ export async function documentProcess(ctx: JobContext, data: unknown): Promise<u
           detectionPath: file('detection.json'),
           ...(indexPages ? { indexPages } : {}),
           ...(ctx.config.ocrWorkers ? { ocrWorkers: ctx.config.ocrWorkers } : {}),
+          // dense scanned pages read where destinations are found; the rest in the background
+          quick: true,
         },
         taskLimits(ctx.config),
         onProgress,
@@ -109,6 +111,11 @@ export async function documentProcess(ctx: JobContext, data: unknown): Promise<u
           hasLinks: false,
           outputKey: null,
           processHeartbeatAt: null,
+          // the pages read only in part are read in full in the background (document-text-layer.ts)
+          textLayerTotal: out.pageCount,
+          textLayerDone: out.pageCount - out.partialPages.length,
+          textLayerRun: sql`${documents.textLayerRun} + 1`,
+          textLayerHeartbeatAt: out.partialPages.length > 0 ? new Date() : null,
           updatedAt: new Date(),
         })
         .where(current)
@@ -118,6 +125,7 @@ export async function documentProcess(ctx: JobContext, data: unknown): Promise<u
         index_pages: out.detection.pages,
         reason: out.detection.reason ?? null,
         ocrFailedPages: out.ocrFailed.map((f) => f.page),
+        partialPages: out.partialPages.length,
       });
       return row!;
     });
@@ -127,6 +135,10 @@ export async function documentProcess(ctx: JobContext, data: unknown): Promise<u
     }
     await rm(file('Master.linked.pdf'), { force: true });
     await rm(file(REVIEWED_KEY), { force: true });
+    await rm(file('ocr-full.json'), { force: true }); // full readings of an earlier run
+    if (out.partialPages.length > 0 && ctx.send) {
+      await ctx.send('document-text-layer', { documentId, run: stored.textLayerRun });
+    }
     // Link building asked for while the index was being detected starts now.
     if (stored.aiProcessingStatus === 'queued' && ctx.send) {
       await ctx.send('document-link', { documentId, run: stored.linkRun });

@@ -8,6 +8,7 @@ import type { Storage } from '../storage/files.ts';
 import { startDocumentReaper } from '../documents/reaper.ts';
 import { documentLink } from './document-link.ts';
 import { documentProcess } from './document-process.ts';
+import { documentTextLayer } from './document-text-layer.ts';
 import { retentionPurge } from './retention-purge.ts';
 
 export interface JobContext {
@@ -51,6 +52,13 @@ export const jobKinds = {
     pollingIntervalSeconds: 0.5,
     concurrency: 2,
   },
+  // The full reading of scanned pages after links were built from their first, quick reading
+  // (document-text-layer.ts). One at a time: it is background work, and new documents come first.
+  'document-text-layer': {
+    queue: { policy: 'standard', retryLimit: 2, retryDelay: 10, expireInSeconds: 4 * 3600 },
+    pollingIntervalSeconds: 0.5,
+    concurrency: 1,
+  },
 } satisfies Record<string, JobKind>;
 
 export type JobKindName = keyof typeof jobKinds;
@@ -59,6 +67,7 @@ export const handlers: Partial<Record<string, JobHandler>> = {
   'retention-purge': retentionPurge,
   'document-process': documentProcess,
   'document-link': documentLink,
+  'document-text-layer': documentTextLayer,
 };
 
 /** Background services of processes that run jobs; each returns its stop function. */

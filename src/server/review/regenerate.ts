@@ -42,6 +42,7 @@ export async function regenerateDocument(deps: Deps, user: Actor, doc: DocumentR
         sourcePath: file(doc.storageKey),
         pagesPath: file('pages.bin'),
         ocrPagesPath: file('ocr-pages.json'),
+        full: { path: file('ocr-full.json'), run: doc.processRun },
         outputPath: pending,
         set: loaded.set,
         ...(loaded.record ? { record: recordFiles(storage, loaded.record) } : {}),

@@ -17,10 +17,12 @@ export function isWorking(doc: DocumentRecord): boolean {
   if (doc.status === 'failed' || doc.status === 'awaiting-file') return false;
   const reading = doc.ocrStatus === 'pending' || doc.ocrStatus === 'queued' || doc.ocrStatus === 'processing';
   const linking = doc.aiProcessingStatus === 'queued' || doc.aiProcessingStatus === 'processing';
-  return reading || linking || doc.index_status === 'pending';
+  // the text layer of a scan still being read in the background (links may already be there)
+  const layering = doc.status === 'completed' && doc.textLayer.done < doc.textLayer.total;
+  return reading || linking || layering || doc.index_status === 'pending';
 }
 
-/** The case's documents; re-read every 2 s while any of them is being processed, so statuses move on their own. */
+/** The case's documents; re-read every 2 s while any of them is being processed (or its text layer read), so statuses move on their own. */
 export function useCaseDocuments(caseId: string | null) {
   return useQuery<DocumentRecord[]>({
     queryKey: caseDocumentsKey(caseId ?? ''),

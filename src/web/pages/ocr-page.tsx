@@ -10,6 +10,7 @@ import { ApiRequestError, errorReason } from '../lib/api.ts';
 import { LAST_OPENED_CASE_KEY, rememberOpenedCase, useCase, useCases } from '../lib/cases.ts';
 import type { DocumentRecord } from '../lib/document-types.ts';
 import { useCaseDocuments } from '../lib/documents.ts';
+import { textLayerNote } from '../lib/text-layer.ts';
 import { NotFoundPage } from './not-found-page.tsx';
 
 function lastOpenedCaseId(): string | null {
@@ -46,7 +47,7 @@ function OcrRow({ doc, caseId }: { doc: DocumentRecord; caseId: string }) {
           <p className="truncate font-medium">{doc.title}</p>
           <p className="text-xs text-muted-foreground">
             {doc.ocrStatus === 'completed'
-              ? `Text ready on all ${pages} ${pages === 1 ? 'page' : 'pages'}`
+              ? (textLayerNote(doc) ?? `Text ready on all ${pages} ${pages === 1 ? 'page' : 'pages'}`)
               : doc.ocrStatus === 'failed'
                 ? 'OCR failed'
                 : doc.ocrStatus === 'processing'

@@ -16,6 +16,7 @@ import { useDetectIndex } from '../../lib/record-pairing.ts';
 import { DeleteDocumentDialog } from './delete-document-dialog.tsx';
 import { PairingLine, RecordOffer, usePairingEdit } from './document-pairing.tsx';
 import { DocumentStatusBadges } from './document-status-badges.tsx';
+import { textLayerNote } from '../../lib/text-layer.ts';
 import { RetryDocumentButton } from './retry-document-button.tsx';
 
 interface RowProps {
@@ -60,6 +61,7 @@ export function DocumentRow({ doc, docs, caseId, selected, onSelect }: RowProps)
             <DocumentStatusBadges doc={doc} />
           </div>
           <RecordOffer doc={doc} docs={docs} caseId={caseId} />
+          {textLayerNote(doc) ? <p className="mt-1.5 text-xs text-muted-foreground" aria-label="Text layer">{textLayerNote(doc)}</p> : null}
           {doc.failureReason ? (
             <p className="mt-2 flex items-start gap-1.5 text-sm text-destructive">
               <AlertCircle aria-hidden className="mt-0.5 size-4 shrink-0" />

@@ -1,0 +1,46 @@
+import { describe, expect, test } from 'vitest';
+import { FIXTURES, loadFixture } from '../../../test/fixtures/index.ts';
+import { detectIndex } from '../index/detect-index.ts';
+import { openPdf } from '../pdf/index.ts';
+import { resolveDestinations } from '../resolve/resolve-destinations.ts';
+import { readDocument } from '../text/read-document.ts';
+
+/**
+ * The quick reading of scanned pages (quick-read.ts: dense pages read only in their top and footer
+ * bands) must lead to the same index and the same destinations as the full reading, on every
+ * generated image-only fixture: links are built from it before the full reading has finished.
+ */
+const SCANNED = (process.env.QUICK_READ_FIXTURES?.split(',') ?? FIXTURES.filter((f) => f.scanned === 'all').map((f) => f.name));
+
+async function destinationsOf(bytes: Uint8Array, record: Uint8Array | undefined, quick: boolean) {
+  const doc = openPdf(bytes);
+  const rec = record ? openPdf(record) : null;
+  try {
+    const read = await readDocument(bytes, doc, { ocr: 'auto', quick });
+    const recordRead = rec && record ? await readDocument(record, rec, { ocr: 'auto', quick }) : null;
+    const detection = detectIndex(read.pages);
+    const destinations = detection.items.length
+      ? resolveDestinations({ items: detection.items, indexPages: detection.pages, source: read.pages, record: recordRead?.pages ?? null })
+      : [];
+    return {
+      partial: read.pages.filter((p) => p.partial).length,
+      items: detection.items.map((i) => `${i.label} ${i.text}`),
+      destinations: destinations.map((d) => `${d.item} ${d.target}:${d.targetPage}`),
+    };
+  } finally {
+    doc.close();
+    rec?.close();
+  }
+}
+
+describe('quick reading of scanned pages', () => {
+  test.each(SCANNED)('%s: same index and destinations as the full reading', async (name) => {
+    const f = await loadFixture(name);
+    const quick = await destinationsOf(f.brief, f.record, true);
+    const full = await destinationsOf(f.brief, f.record, false);
+    expect(full.partial).toBe(0);
+    expect(quick.items).toEqual(full.items);
+    expect(quick.destinations).toEqual(full.destinations);
+    console.log(`[quick-read] ${name}: ${quick.partial} of the pages read in bands only, ${quick.destinations.length} destinations`);
+  }, 1_200_000); // two OCR readings of up to 20 image-only pages each (~3 min at rest on 2 cores; 10 under heavy load)
+});

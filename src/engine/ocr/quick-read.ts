@@ -1,0 +1,77 @@
+import type { OcrEngine, PixelLine, PixelWord } from './engine-types.ts';
+import { countInkRowRuns, cropToPgm, decodeGrayPng, inkBox, type GrayImage } from './narrow-image.ts';
+import { splitLeaders } from './leaders.ts';
+import { DENSE_PAGE_LINES, looksLikeIndex, looksUpsideDown, recognizePage, type RecognizedPage } from './recognize-page.ts';
+
+/**
+ * The first, quick reading of a scanned page: only what the destinations need. Evidence of where an
+ * item starts stands at the top of a page (a divider's or cover's words, a heading, a `*Tn` marker,
+ * a running header) or at its foot (the printed page number), and the pages that are nothing but
+ * such evidence (dividers, slip sheets, covers, index pages, short pages) have few lines of ink.
+ * So a page with fewer than DENSE_PAGE_LINES lines of ink is read in full (recognizePage), and a
+ * dense page (a page of prose) only in its top band and its footer band; the full reading of dense
+ * pages (the text layer) follows later. A dense page whose top band reads like an index, or like a
+ * page upside down, is read in full at once: the index and the turned pages need every line.
+ */
+
+/** The top band read on a dense page, as a fraction of its height (then down to the next gap between lines). */
+export const TOP_BAND = 0.2;
+/** Where the footer band read on a dense page begins, as a fraction of its height. */
+export const BOTTOM_BAND = 0.9;
+
+export interface QuickPage extends RecognizedPage {
+  /** False when only the bands of a dense page were read. */
+  complete: boolean;
+}
+
+/** Rows with fewer dark pixels than this are a gap between lines. */
+function darkInRow(image: GrayImage, y: number): number {
+  let dark = 0;
+  const row = y * image.width;
+  for (let x = 0; x < image.width; x++) if (image.pixels[row + x]! < 128) dark++;
+  return dark;
+}
+
+/** The first row at or after `y` (going `step` rows at a time) that lies between lines of text. */
+function gapFrom(image: GrayImage, y: number, step: 1 | -1): number {
+  const minDark = Math.max(4, Math.round(image.width / 200));
+  const limit = Math.round(image.height * 0.06);
+  for (let i = 0, at = y; i < limit && at > 0 && at < image.height - 1; i++, at += step) if (darkInRow(image, at) < minDark) return at;
+  return y;
+}
+
+function shift(lines: PixelLine[], dy: number, dx: number): PixelLine[] {
+  const box = ([x0, y0, x1, y1]: PixelWord['box']): PixelWord['box'] => [x0 + dx, y0 + dy, x1 + dx, y1 + dy];
+  return lines.map((l) => ({ words: l.words.map((w) => ({ ...w, box: box(w.box), ...(w.symbols ? { symbols: w.symbols.map((s) => ({ ...s, box: box(s.box) })) } : {}) })) }));
+}
+
+/** Reads the ink between rows `top` and `bottom` as one block (mode 6) when automatic layout finds nothing; boxes on the full image. */
+async function readBand(engine: OcrEngine, image: GrayImage, top: number, bottom: number, dpi: number): Promise<PixelLine[]> {
+  const pad = Math.round(dpi / 12);
+  const box = inkBox({ width: image.width, height: bottom, pixels: image.pixels.subarray(0, bottom * image.width) }, top, pad);
+  if (!box) return [];
+  const crop = cropToPgm(image, box);
+  let lines = splitLeaders(await engine.recognize(crop, { psm: 3, dpi }));
+  if (!lines.some((l) => l.words.some((w) => /[A-Za-z0-9]/.test(w.text)))) lines = splitLeaders(await engine.recognize(crop, { psm: 6, dpi }));
+  return shift(lines, box[1], box[0]).filter((l) => l.words.length > 0);
+}
+
+export async function quickRecognizePage(
+  engine: OcrEngine,
+  renderTurned: (dpi: number, rotate: 0 | 180) => Uint8Array,
+  dpi: number,
+  narrowing = 1,
+): Promise<QuickPage> {
+  const png = renderTurned(dpi, 0);
+  // the full reading starts from the same image: rendered once
+  const render = (at: number, rotate: 0 | 180) => (at === dpi && rotate === 0 ? png : renderTurned(at, rotate));
+  const full = async (): Promise<QuickPage> => ({ ...(await recognizePage(engine, render, dpi, narrowing)), complete: true });
+  const image = decodeGrayPng(png);
+  if (!image || countInkRowRuns(image) < DENSE_PAGE_LINES) return full();
+  const topEnd = gapFrom(image, Math.round(image.height * TOP_BAND), 1);
+  const head = await readBand(engine, image, 0, topEnd, dpi);
+  if (looksLikeIndex(head) || looksUpsideDown(head)) return full();
+  const footStart = gapFrom(image, Math.round(image.height * BOTTOM_BAND), -1);
+  const foot = await readBand(engine, image, Math.max(topEnd, footStart), image.height, dpi);
+  return { lines: [...head, ...foot], dpi, psm: 3, rotation: 0, complete: false };
+}
