@@ -144,6 +144,12 @@ describe('brief and trial record', () => {
     const reviewed = await api('GET', `/api/documents/${brief.id}/download?version=reviewed`);
     await expectLinksIntoRecord(new Uint8Array(reviewed.rawPayload), await linksOf(brief.id));
 
+    // the court's page limit counts the pages filed: the brief and the record after it
+    expect((await api('POST', `/api/documents/${brief.id}/review`, { approved: true, reviewerName: 'Jane Counsel, SBN 123456' })).statusCode).toBe(200);
+    const capped = await api('POST', '/api/documents/submit-to-court', { documentIds: [brief.id], courtInfo: { maxPages: briefPages + recordPages - 1 } });
+    expect(capped.statusCode).toBe(409);
+    expect(capped.json().message).toContain(`has ${briefPages + recordPages} pages, over the court's limit of ${briefPages + recordPages - 1}`);
+
     // reviewed: a new pairing replaces the links, so it asks first
     const detach = await patch(brief.id, { recordDocumentId: null });
     expect(detach.statusCode).toBe(409);

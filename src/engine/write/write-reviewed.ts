@@ -3,7 +3,7 @@ import { openPdf } from '../pdf/index.ts';
 import type { PdfDoc, PdfSource } from '../pdf/types.ts';
 import type { BBox, ItemType, PageText, ReviewJson } from '../types.ts';
 import { isExternalUri, overSameRow } from '../util/geometry.ts';
-import { prepareMaster, writeMaster } from './write-master.ts';
+import { prepareMaster } from './write-master.ts';
 
 /** One index item as the reviewer left it: its link removed, or going to `targetPage` (null: none yet). */
 export interface ReviewedEntry {

@@ -51,7 +51,7 @@ async function plan(): Promise<LinkPlan> {
   const fromStore = pages !== null; // the detection stored with these pages still holds
   if (!pages) pages = (await storedPages(t.sourcePath, t.pagesPath, t.ocrPagesPath, undefined, t.full)).pages;
   // a paired brief: its links point into the trial record, appended after it in the output
-  const record = t.record ? await storedPages(t.record.sourcePath, t.record.pagesPath, t.record.ocrPagesPath, t.limits) : null;
+  const record = t.record ? await storedPages(t.record.sourcePath, t.record.pagesPath, t.record.ocrPagesPath, t.limits, t.record.full) : null;
   const detection =
     (fromStore ? loadDetection(t.detectionPath, t.indexPages) : null) ??
     detectIndex(pages, t.indexPages ? { indexPages: t.indexPages } : undefined);

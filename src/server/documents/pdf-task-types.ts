@@ -90,6 +90,8 @@ export interface RecordFiles {
   sourcePath: string;
   pagesPath: string;
   ocrPagesPath: string;
+  /** The record's pages read in full in the background (its quick reading otherwise). */
+  full?: FullReadings;
 }
 
 export interface RegenerateOutcome {
@@ -99,7 +101,6 @@ export interface RegenerateOutcome {
   pageCount: number;
   /** Active content found in the written PDF (should be none). */
   activeContent: string[];
-  /** Page labels written to match the printed page numbers (none when they could not be read). */
   /** The printed number of each page written as its label, or null when the document keeps its own. */
   pageLabels: Array<string | null> | null;
 }

@@ -97,6 +97,8 @@ export function runPdfTask(
     let size = 0;
     try {
       size = statSync(task.sourcePath).size;
+      // a paired brief's output carries its trial record too
+      if ('record' in task && task.record) size += statSync(task.record.sourcePath).size;
     } catch {
       // a missing file fails in the worker, with the reason it gives
     }

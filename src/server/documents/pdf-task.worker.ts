@@ -179,8 +179,13 @@ async function relayer(t: Extract<PdfTask, { op: 'relayer' }>): Promise<RelayerO
     const review = JSON.parse(readFileSync(t.reviewPath, 'utf8')) as ReviewJson;
     // a paired brief's master carries its trial record after it, as when the links were built
     if (review.record && !t.record) throw new Error('the trial record these links point into is gone; build the links again');
-    if (review.record && t.record) recordDoc = openPdf({ path: t.record.sourcePath });
-    const recordPages = recordDoc && t.record ? loadOcrPages(t.record.ocrPagesPath) : null;
+    if (review.record && t.record) {
+      recordDoc = openPdf({ path: t.record.sourcePath });
+      if (recordDoc.pageCount !== review.record.pages || t.record.name !== review.record.file) {
+        throw new Error('the trial record changed since these links were built; build the links again');
+      }
+    }
+    const recordPages = recordDoc && t.record ? loadOcrPages(t.record.ocrPagesPath, t.record.full) : null;
     prepareMaster(doc, recordDoc, review, { brief: pages.filter((p) => p.source === 'ocr'), record: recordPages });
     doc.dropCaches();
     doc.saveToFile(t.outputPath);

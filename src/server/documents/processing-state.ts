@@ -195,7 +195,6 @@ export async function withHeartbeat<T>(beat: () => Promise<unknown>, work: () =>
   }
 }
 
-/** After a job whose document went away while it ran (deleted): removes the files the job wrote. */
 /**
  * Removes a document's files once the database confirms its row is gone, and its case's folder once
  * the case's row is gone too (a case deleted while one of its documents was being processed). A

@@ -120,5 +120,6 @@ export function recordFiles(storage: Storage, record: DocumentRow): RecordFiles 
     sourcePath: file(record.storageKey ?? 'source.pdf'),
     pagesPath: file('pages.bin'),
     ocrPagesPath: file('ocr-pages.json'),
+    full: { path: file('ocr-full.json'), run: record.processRun },
   };
 }

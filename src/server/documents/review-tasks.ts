@@ -49,9 +49,9 @@ export async function regenerate(t: Extract<PdfTask, { op: 'regenerate' }>): Pro
     // the text read when the document was processed: the numbers printed on its pages, and the
     // words OCR read for the invisible text layer of scanned pages
     const pages = loadPages(pageCount, t.pagesPath, t.ocrPagesPath, t.full);
-    const recordPages = recordDoc && t.record ? loadPages(recordDoc.pageCount, t.record.pagesPath, t.record.ocrPagesPath) : null;
+    const recordPages = recordDoc && t.record ? loadPages(recordDoc.pageCount, t.record.pagesPath, t.record.ocrPagesPath, t.record.full) : null;
     const printed = pages ? printedPageLabels(layoutPages(pages)) : null;
-    const record = recordDoc && t.record ? { doc: recordDoc, pages: recordPages ?? loadOcrPages(t.record.ocrPagesPath) } : null;
+    const record = recordDoc && t.record ? { doc: recordDoc, pages: recordPages ?? loadOcrPages(t.record.ocrPagesPath, t.record.full) } : null;
     prepareReviewed(doc, set, pages ?? loadOcrPages(t.ocrPagesPath, t.full), record);
     // the labels run over the whole document written, the record's pages after the brief's
     pageLabels = printed

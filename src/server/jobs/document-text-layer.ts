@@ -21,7 +21,7 @@ import { recordAudit } from '../audit.ts';
 import { documents } from '../db/schema.ts';
 import { isDatabaseUnavailable } from '../errors.ts';
 import { failureText, PdfTaskError, runPdfTask, taskLimits } from '../documents/pdf-task.ts';
-import type { TaskProgress } from '../documents/pdf-task-types.ts';
+import type { RelayerOutcome, TaskProgress } from '../documents/pdf-task-types.ts';
 import { notifyDocument, removeFilesIfGone, withHeartbeat } from '../documents/processing-state.ts';
 import { documentJobData } from './document-process.ts';
 import type { JobContext } from './registry.ts';
@@ -147,9 +147,11 @@ async function applyLayer(
     if (d.aiProcessingStatus !== 'completed' || !d.outputKey) return 'no-links';
     // a paired brief's master carries its trial record after it
     const [rec] = d.recordDocumentId ? await db.select().from(documents).where(eq(documents.id, d.recordDocumentId)).limit(1) : [];
+    // a record being read again has no stable files to append: the master keeps the text layer it has
+    if (rec && rec.status !== 'completed') return 'no-links';
     const pending = file(`Master.linked-${randomUUID()}.pdf`);
     try {
-      await runPdfTask(
+      const relayered = await runPdfTask(
         {
           op: 'relayer',
           sourcePath: file(d.storageKey),
@@ -162,6 +164,8 @@ async function applyLayer(
         },
         taskLimits(ctx.config),
       );
+      // a rewrite that does not read back right never replaces the master the links were built into
+      if (!(relayered as RelayerOutcome).validationOk) throw new Error('the master written again with the full text layer did not read back right; the one built with the links is kept');
       const placed = await db.transaction(async (tx) => {
         const [still] = await tx
           .select({ id: documents.id })

@@ -32,7 +32,7 @@ const urls = (id: string, documentId: string): SubmittedFiles => ({
 });
 
 /** Why this document cannot be filed (with its title), or null. */
-async function refusal(storage: Storage, doc: DocumentRow, info: CourtInfo): Promise<string | null> {
+async function refusal(storage: Storage, doc: DocumentRow, info: CourtInfo, pages: number): Promise<string | null> {
   const name = `"${doc.title}"`;
   if (doc.reviewStatus !== 'approved' || !doc.lawyerReviewed || !doc.approvedSha256) {
     return doc.approvalWithdrawnReason && doc.reviewStatus === null
@@ -43,8 +43,8 @@ async function refusal(storage: Storage, doc: DocumentRow, info: CourtInfo): Pro
     return `${name} changed since it was approved; review and approve it again`;
   }
   if (!doc.reviewedValidation?.success) return `${name} did not pass validation; regenerate and approve it again`;
-  if (info.maxPages !== undefined && (doc.pageCount ?? 0) > info.maxPages) {
-    return `${name} has ${doc.pageCount} pages, over the court's limit of ${info.maxPages}`;
+  if (info.maxPages !== undefined && pages > info.maxPages) {
+    return `${name} has ${pages} pages, over the court's limit of ${info.maxPages}`;
   }
   if (info.maxMb !== undefined) {
     const size = (await stat(storage.documentFile(doc.caseId, doc.id, doc.reviewedKey)).catch(() => null))?.size;
@@ -107,8 +107,16 @@ export async function submitToCourt(
   const missing = ids.find((id) => !rows.some((r) => r.id === id));
   if (missing) throw new AppError('not_found', `Document ${missing} not found`, 'documentIds');
   const docs = ids.map((id) => rows.find((r) => r.id === id)!);
+  // the pages filed: a paired brief's approved PDF carries its trial record after it
+  const filedPages = new Map<string, number>();
   for (const doc of docs) {
-    const why = await refusal(storage, doc, info);
+    const [rec] = doc.recordDocumentId
+      ? await db.select({ pageCount: documents.pageCount }).from(documents).where(eq(documents.id, doc.recordDocumentId))
+      : [];
+    filedPages.set(doc.id, (doc.pageCount ?? 0) + (rec?.pageCount ?? 0));
+  }
+  for (const doc of docs) {
+    const why = await refusal(storage, doc, info, filedPages.get(doc.id)!);
     if (why) throw new AppError('conflict', `${why}. Nothing was submitted.`, 'documentIds');
   }
 
@@ -126,7 +134,7 @@ export async function submitToCourt(
         caseTitle: kase?.title ?? '',
         documentTitle: doc.title,
         sha256: doc.approvedSha256!,
-        pageCount: doc.pageCount ?? 0,
+        pageCount: filedPages.get(doc.id)!,
         approvedBy: doc.reviewedBy ?? '',
         approvedAt: doc.reviewedAt?.toISOString() ?? '',
         submittedBy: user.email,
