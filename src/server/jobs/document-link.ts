@@ -1,7 +1,8 @@
 // Job 'document-link': builds the linked PDF and review.json from the text read before (no OCR
 // again), and stores exactly one link per index item (spec Link fields). Idempotent: acts only while
 // its run is current and replaces the items and links of earlier runs in one transaction.
-import { rm } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { rename, rm } from 'node:fs/promises';
 import { and, eq, inArray } from 'drizzle-orm';
 import { recordAudit } from '../audit.ts';
 import { isDatabaseUnavailable } from '../errors.ts';
@@ -52,6 +53,11 @@ export async function documentLink(ctx: JobContext, data: unknown): Promise<unkn
 
   const file = (name: string) => storage.documentFile(doc.caseId, doc.id, name);
   const beat = () => db.update(documents).set({ linkHeartbeatAt: new Date() }).where(current);
+  // written under names of this run's own, put in place only while the run is still the current one: a
+  // stale run (re-queued by the reaper, or replaced by a relink) never leaves files its links do not match
+  const unique = randomUUID();
+  const pendingPdf = file(`Master.linked-${unique}.pdf`);
+  const pendingReview = file(`review-${unique}.json`);
   try {
     const out = await withHeartbeat(beat, () =>
       runPdfTask({
@@ -63,8 +69,8 @@ export async function documentLink(ctx: JobContext, data: unknown): Promise<unkn
         detectionPath: file('detection.json'),
         ...(indexPages ? { indexPages } : {}),
         briefName: doc.originalName,
-        outputPath: file('Master.linked.pdf'),
-        reviewPath: file('review.json'),
+        outputPath: pendingPdf,
+        reviewPath: pendingReview,
         ...(record ? { record: recordFiles(storage, record) } : {}),
       }, taskLimits(ctx.config)),
     );
@@ -76,6 +82,8 @@ export async function documentLink(ctx: JobContext, data: unknown): Promise<unkn
     const result = await db.transaction(async (tx) => {
       const [still] = await tx.select({ id: documents.id }).from(documents).where(current).for('update');
       if (!still) return null;
+      await rename(pendingReview, file('review.json'));
+      await rename(pendingPdf, file('Master.linked.pdf'));
       await tx.delete(indexItems).where(eq(indexItems.documentId, documentId)); // their links go with them
       await tx.delete(links).where(eq(links.srcDocId, documentId));
       const items = await tx
@@ -137,5 +145,8 @@ export async function documentLink(ctx: JobContext, data: unknown): Promise<unkn
     if (isDatabaseUnavailable(err)) throw err; // queued again by the reaper once the database answers
     ctx.log.warn({ err, documentId }, 'link building failed');
     return fail(failureText(err));
+  } finally {
+    await rm(pendingPdf, { force: true });
+    await rm(pendingReview, { force: true });
   }
 }
