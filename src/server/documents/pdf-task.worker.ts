@@ -147,7 +147,8 @@ async function textLayer(t: Extract<PdfTask, { op: 'text-layer' }>): Promise<Tex
   let saving: Promise<void> = Promise.resolve();
   const save = () => {
     const pages = [...read.values()];
-    saving = saving.then(() => saveFullReadings(t.full, pages));
+    // (a save that failed does not stop the next one; the last one's failure fails the task)
+    saving = saving.catch(() => undefined).then(() => saveFullReadings(t.full, pages));
     return saving;
   };
   const result = todo.length
@@ -157,7 +158,7 @@ async function textLayer(t: Extract<PdfTask, { op: 'text-layer' }>): Promise<Tex
           if (p.text) read.set(p.page, p.text);
           if (Date.now() - saved >= SAVE_EVERY_MS) {
             saved = Date.now();
-            void save();
+            save().catch(() => undefined);
           }
           post({ type: 'progress', phase: 'ocr', done: total - todo.length + p.done, total, etaMs: p.etaMs, avgMsPerPage: p.avgMsPerPage });
         },
