@@ -13,6 +13,8 @@ export const SUPPORT_RESPONSE_HOURS = 24;
 /** The title of the conversation an issue report is stored as. */
 export const ISSUE_REPORT_TITLE = 'Issue report';
 export const ISSUE_TEXT_MAX = 4000;
+/** Largest screenshot a report may carry (the image file, before base64). */
+export const SCREENSHOT_MAX_BYTES = 2 * 1024 * 1024;
 
 export const recentDocsQuery = z.object({
   limit: z.coerce
@@ -90,6 +92,12 @@ export const issueReportBody = z.object({
     .max(300)
     .regex(/^\/[^\s?#]*$/, { error: 'page must be a path of this app' })
     .nullish(),
+  /** Optional screenshot: a PNG or JPEG image as a data URL (its content is checked on the server). */
+  screenshot: z
+    .string()
+    .max(Math.ceil((SCREENSHOT_MAX_BYTES * 4) / 3) + 32, { error: `A screenshot must be under ${SCREENSHOT_MAX_BYTES / 1024 / 1024} MB` })
+    .regex(/^data:image\/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$/, { error: 'A screenshot must be a PNG or JPEG image' })
+    .nullish(),
 });
 export type IssueReportBody = z.infer<typeof issueReportBody>;
 
@@ -101,5 +109,7 @@ export const issueReport = z.object({
   documentTitle: z.string().nullable(),
   page: z.string().nullable(),
   text: z.string(),
+  /** The screenshot sent with the report, as a data URL, or null. */
+  screenshot: z.string().nullable(),
 });
 export type IssueReport = z.infer<typeof issueReport>;

@@ -137,4 +137,25 @@ describe('system status', () => {
     const msgs = await db.select().from(chatMessages).where(eq(chatMessages.conversationId, conv!.id));
     expect(msgs.map((m) => m.content).sort()).toEqual([`/cases/${s.caseId}/review`, 'Tab C links to the wrong page']);
   });
+
+  it('keeps the screenshot sent with a report when it is a PNG or JPEG image, and refuses anything else', async () => {
+    // a 1 × 1 PNG image
+    const png = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+    const res = await call('POST', '/api/issue-reports', { text: 'The review page shows a blank viewer', screenshot: png });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ text: 'The review page shows a blank viewer', screenshot: png });
+    const listed: IssueReport[] = (await call('GET', '/api/status/issue-reports')).json();
+    expect(listed.find((r) => r.id === res.json().id)?.screenshot).toBe(png);
+
+    // text that says it is a PNG, another kind of image, and one over the size limit
+    const fake = `data:image/png;base64,${Buffer.from('<svg onload="alert(1)"/>').toString('base64')}`;
+    const gif = `data:image/gif;base64,${Buffer.from('GIF89a').toString('base64')}`;
+    const big = `data:image/jpeg;base64,${Buffer.alloc(2 * 1024 * 1024 + 10, 0xff).toString('base64')}`;
+    for (const screenshot of [fake, gif, big]) {
+      const refused = await call('POST', '/api/issue-reports', { text: 'x', screenshot });
+      expect(refused.statusCode, screenshot.slice(0, 30)).toBe(400);
+      expect(refused.json().field).toBe('screenshot');
+    }
+    expect((await call('GET', '/api/status/issue-reports')).json()).toHaveLength(listed.length);
+  });
 });

@@ -65,6 +65,9 @@ test('Report an Issue from the header menu is listed on the status page; a 404 o
   const text = `Tab C opens the wrong page ${uniqueSuffix()}`;
   await dialog.getByLabel('What happened?').fill(text);
   await dialog.getByLabel('Which document (optional)').selectOption({ label: title });
+  // a screenshot of the page, taken by the browser, attached as the person would attach theirs
+  const shot = await page.screenshot({ type: 'png' });
+  await dialog.getByLabel('Screenshot of the page (optional)').setInputFiles({ name: 'screen.png', mimeType: 'image/png', buffer: shot });
   await dialog.getByRole('button', { name: 'Send report' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(toastWith(page, 'Issue reported')).toContainText('within 24 hours');
@@ -73,6 +76,9 @@ test('Report an Issue from the header menu is listed on the status page; a 404 o
   const report = page.getByTestId('issue-report').filter({ hasText: text });
   await expect(report).toContainText(title);
   await expect(report).toContainText(`/cases/${created.id}`);
+  const img = report.getByRole('img', { name: 'Screenshot sent with the report' });
+  await expect(img).toBeVisible();
+  expect(await img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(100);
   await expect(page.getByText('Non-critical issues get a response within 24 hours.')).toBeVisible();
 
   await page.goto(`/cases/${created.id}/no-such-screen`);

@@ -151,7 +151,10 @@ export async function listFeedback(db: Db, opts: { withReports: boolean; limit?:
     by: by ? displayName(by) : null,
     caseNumber: c?.caseNumber ?? null,
     documentTitle: doc?.title ?? null,
-    messages: messages.filter((m) => m.conversationId === conv.id).map(toMessage),
+    // an issue report's screenshot stays on the status page; the feedback list and its export say it is there
+    messages: messages
+      .filter((m) => m.conversationId === conv.id)
+      .map((m) => (m.role === 'screenshot' ? { ...toMessage(m), content: '[screenshot attached: see the report on the status page]' } : toMessage(m))),
   }));
 }
 

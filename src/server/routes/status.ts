@@ -26,7 +26,8 @@ export function statusRoutes(app: FastifyInstance, db: Db, queueState: () => Pro
     return listIssueReports(db);
   });
 
-  app.post('/api/issue-reports', async (req, reply) => {
+  // room for the optional screenshot (SCREENSHOT_MAX_BYTES, base64 in JSON)
+  app.post('/api/issue-reports', { bodyLimit: 4 * 1024 * 1024 }, async (req, reply) => {
     const user = requireUser(req);
     const body = parseInput(issueReportBody, req.body);
     return reply.code(201).send(await createIssueReport(db, user, body));

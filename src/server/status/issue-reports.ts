@@ -13,6 +13,17 @@ import { AppError } from '../errors.ts';
 /** Message roles of a report: what the person wrote, and where they were. */
 const ROLE_REPORT = 'user';
 const ROLE_PAGE = 'page';
+const ROLE_SCREENSHOT = 'screenshot';
+
+/** The image a data URL carries really is the PNG or JPEG it says (its first bytes), else a 400. */
+function checkedScreenshot(dataUrl: string): string {
+  const [head, data] = dataUrl.split(',', 2) as [string, string];
+  const bytes = Buffer.from(data, 'base64');
+  const png = bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+  const jpeg = bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
+  if (!(head.includes('png') ? png : jpeg)) throw new AppError('validation', 'A screenshot must be a PNG or JPEG image', 'screenshot');
+  return dataUrl;
+}
 const LIST_LIMIT = 100;
 
 export async function createIssueReport(db: Db, user: SessionUser, body: IssueReportBody): Promise<IssueReport> {
@@ -20,6 +31,7 @@ export async function createIssueReport(db: Db, user: SessionUser, body: IssueRe
     ? (await db.select({ id: documents.id, caseId: documents.caseId, title: documents.title }).from(documents).where(eq(documents.id, body.documentId)))[0]
     : undefined;
   if (body.documentId && !doc) throw new AppError('not_found', 'Document not found', 'documentId');
+  const screenshot = body.screenshot ? checkedScreenshot(body.screenshot) : null;
   const id = await db.transaction(async (tx) => {
     const [conv] = await tx
       .insert(chatConversations)
@@ -27,6 +39,7 @@ export async function createIssueReport(db: Db, user: SessionUser, body: IssueRe
       .returning({ id: chatConversations.id });
     await tx.insert(chatMessages).values({ conversationId: conv!.id, role: ROLE_REPORT, content: body.text });
     if (body.page) await tx.insert(chatMessages).values({ conversationId: conv!.id, role: ROLE_PAGE, content: body.page });
+    if (screenshot) await tx.insert(chatMessages).values({ conversationId: conv!.id, role: ROLE_SCREENSHOT, content: screenshot });
     await recordAudit(tx, user, 'report-issue', 'chat_conversation', conv!.id, null, { documentId: doc?.id ?? null });
     return conv!.id;
   });
@@ -60,6 +73,7 @@ export async function listIssueReports(db: Db, id?: string): Promise<IssueReport
       documentTitle: doc?.title ?? null,
       page: own.find((m) => m.role === ROLE_PAGE)?.content ?? null,
       text: own.filter((m) => m.role === ROLE_REPORT).map((m) => m.content).join('\n\n'),
+      screenshot: own.find((m) => m.role === ROLE_SCREENSHOT)?.content ?? null,
     };
   });
 }

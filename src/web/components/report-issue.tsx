@@ -2,7 +2,7 @@ import { Bug } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { matchPath, useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { ISSUE_TEXT_MAX, SUPPORT_RESPONSE_HOURS, type RecentDocs } from '../../contract/status.ts';
+import { ISSUE_TEXT_MAX, SCREENSHOT_MAX_BYTES, SUPPORT_RESPONSE_HOURS, type RecentDocs } from '../../contract/status.ts';
 import { errorReason } from '../lib/api.ts';
 import { useAuth } from '../lib/auth.ts';
 import { useReportIssue } from '../lib/status.ts';
@@ -37,12 +37,24 @@ export function ReportIssueDialog({ open, onOpenChange }: { open: boolean; onOpe
 function ReportIssueForm({ pathname, onDone }: { pathname: string; onDone: () => void }) {
   const [text, setText] = useState('');
   const [documentId, setDocumentId] = useState(() => documentInPath(pathname));
+  const [screenshot, setScreenshot] = useState<{ name: string; dataUrl: string } | null>(null);
+  const [screenshotError, setScreenshotError] = useState('');
+  const pickScreenshot = (file: File | undefined) => {
+    setScreenshot(null);
+    setScreenshotError('');
+    if (!file) return;
+    if (!/^image\/(png|jpeg)$/.test(file.type)) return setScreenshotError('A screenshot must be a PNG or JPEG image');
+    if (file.size > SCREENSHOT_MAX_BYTES) return setScreenshotError(`A screenshot must be under ${SCREENSHOT_MAX_BYTES / 1024 / 1024} MB`);
+    const reader = new FileReader();
+    reader.onload = () => setScreenshot({ name: file.name, dataUrl: String(reader.result) });
+    reader.readAsDataURL(file);
+  };
   const docs = useQuery<RecentDocs>({ queryKey: [`/api/status/recent-docs?limit=${DOCUMENT_CHOICES}`], staleTime: 0 });
   const report = useReportIssue();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!text.trim()) return;
-    report.mutate({ text: text.trim(), documentId: documentId || null, page: pathname }, { onSuccess: onDone });
+    report.mutate({ text: text.trim(), documentId: documentId || null, page: pathname, screenshot: screenshot?.dataUrl ?? null }, { onSuccess: onDone });
   };
   return (
     <form onSubmit={submit} className="grid gap-4" aria-label="Report an Issue">
@@ -75,6 +87,21 @@ function ReportIssueForm({ pathname, onDone }: { pathname: string; onDone: () =>
             </option>
           ))}
         </select>
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor="issue-screenshot">Screenshot of the page (optional)</Label>
+        <input
+          id="issue-screenshot"
+          type="file"
+          accept="image/png,image/jpeg"
+          onChange={(e) => pickScreenshot(e.target.files?.[0])}
+          className="text-sm file:mr-3 file:rounded-md file:border file:border-input file:bg-card file:px-3 file:py-1.5"
+        />
+        {screenshotError ? (
+          <p role="alert" className="text-sm text-destructive">
+            {screenshotError}
+          </p>
+        ) : null}
       </div>
       <p className="text-xs text-muted-foreground">
         The page you are on ({pathname}) is sent with your report.

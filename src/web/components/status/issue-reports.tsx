@@ -31,6 +31,9 @@ export function IssueReports({ reports }: { reports: IssueReport[] | undefined }
                 ) : null}
               </p>
               <p className="mt-2 whitespace-pre-wrap break-words text-sm">{r.text}</p>
+              {r.screenshot ? (
+                <img src={r.screenshot} alt="Screenshot sent with the report" className="mt-3 max-h-64 max-w-full rounded border border-border" />
+              ) : null}
             </li>
           ))}
         </ul>
