@@ -52,7 +52,12 @@ export function useSendMessage(about: { caseId: string; documentId: string | nul
       return { id, res };
     },
     onSuccess: ({ id, res }) => {
-      queryClient.setQueryData<ChatMessage[]>([messagesUrl(id)], (old) => [...(old ?? []), res.message, res.reply]);
+      // (the list may have been fetched meanwhile with these two in it: each message once, by id)
+      queryClient.setQueryData<ChatMessage[]>([messagesUrl(id)], (old) => [
+        ...(old ?? []).filter((m) => m.id !== res.message.id && m.id !== res.reply.id),
+        res.message,
+        res.reply,
+      ]);
       void queryClient.invalidateQueries({ queryKey: CHAT_FEEDBACK_KEY });
     },
   });
