@@ -4,7 +4,7 @@
 // the PDF written again is Regenerate PDF (review/regenerate.ts). Documents are named by id or sample
 // key, never by a path.
 import { readFile } from 'node:fs/promises';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import {
   SAMPLE_CASE_NUMBER,
   SAMPLE_OUTPUT_DIRS,
@@ -20,13 +20,14 @@ import {
 } from '../../contract/hyperlinks.ts';
 import { recordAudit, type Actor } from '../audit.ts';
 import type { Db } from '../db/client.ts';
-import { documents, indexItems, links } from '../db/schema.ts';
+import { documents, links } from '../db/schema.ts';
 import type { DocumentDeps } from '../documents/intake.ts';
 import type { TaskLimits } from '../documents/pdf-task.ts';
 import { queueLinking } from '../documents/processing-state.ts';
 import type { DocumentRow } from '../documents/queries.ts';
 import { AppError } from '../errors.ts';
 import { withdrawApproval, WITHDRAW_REASONS } from '../review/approval-state.ts';
+import { linksInIndexOrder } from '../review/reviewed-set.ts';
 import type { SampleSize } from '../sample/generate.ts';
 import { createSampleCase, findSampleCase, isBusy, isComplete, waitUntilSettled, type SampleCase } from '../sample/sample-case.ts';
 
@@ -189,12 +190,7 @@ export async function rebuildDeterministic(deps: OverviewDeps, actor: Actor, siz
 
 /** The review-links view of a document: one entry per index item, and the record's items (subrules). */
 export async function reviewLinks(db: Db, doc: DocumentRow, key: SampleKey | null) {
-  const rows = await db
-    .select({ link: links, item: indexItems })
-    .from(links)
-    .innerJoin(indexItems, eq(indexItems.id, links.indexItemId))
-    .where(eq(links.srcDocId, doc.id))
-    .orderBy(asc(indexItems.ordinal));
+  const rows = await linksInIndexOrder(db, doc.id);
   const entries: ReviewLinkEntry[] = rows.map(({ link, item }) => ({
     id: link.id,
     tab_number: item.label,
@@ -210,13 +206,8 @@ export async function reviewLinks(db: Db, doc: DocumentRow, key: SampleKey | nul
   const recordId = doc.kind === 'record' ? doc.id : doc.recordDocumentId;
   let subrules: Array<{ doc_number: string; tr_page: number | null }> = [];
   if (recordId) {
-    const rec = await db
-      .select({ label: indexItems.label, targetPage: links.targetPage, status: links.status })
-      .from(links)
-      .innerJoin(indexItems, eq(indexItems.id, links.indexItemId))
-      .where(eq(links.srcDocId, recordId))
-      .orderBy(asc(indexItems.ordinal));
-    subrules = rec.filter((r) => r.status !== 'removed').map((r) => ({ doc_number: r.label, tr_page: r.targetPage }));
+    const rec = await linksInIndexOrder(db, recordId);
+    subrules = rec.filter(({ link }) => link.status !== 'removed').map(({ link, item }) => ({ doc_number: item.label, tr_page: link.targetPage }));
   }
   return {
     ok: true,
@@ -232,12 +223,7 @@ export async function reviewLinks(db: Db, doc: DocumentRow, key: SampleKey | nul
 }
 
 export async function enhancedLinks(db: Db, doc: DocumentRow): Promise<EnhancedLink[]> {
-  const rows = await db
-    .select({ link: links, item: indexItems })
-    .from(links)
-    .innerJoin(indexItems, eq(indexItems.id, links.indexItemId))
-    .where(and(eq(links.srcDocId, doc.id)))
-    .orderBy(asc(indexItems.ordinal));
+  const rows = await linksInIndexOrder(db, doc.id);
   return rows
     .filter(({ link }) => link.status !== 'removed')
     .map(({ link, item }) => ({

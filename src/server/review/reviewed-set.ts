@@ -24,17 +24,22 @@ export interface LoadedSet {
   fingerprint: string;
 }
 
+/** A document's links with their index items, in index order. */
+export function linksInIndexOrder(db: Db | Tx, documentId: string) {
+  return db
+    .select({ link: links, item: indexItems })
+    .from(links)
+    .innerJoin(indexItems, eq(indexItems.id, links.indexItemId))
+    .where(eq(links.srcDocId, documentId))
+    .orderBy(asc(indexItems.ordinal));
+}
+
 export async function loadReviewedSet(db: Db | Tx, doc: typeof documents.$inferSelect): Promise<LoadedSet> {
   // a paired brief's reviewed PDF is the merged master: brief, then its trial record
   const [record] = doc.recordDocumentId
     ? await db.select().from(documentsTable).where(eq(documentsTable.id, doc.recordDocumentId)).limit(1)
     : [];
-  const rows = await db
-    .select({ link: links, item: indexItems })
-    .from(links)
-    .innerJoin(indexItems, eq(indexItems.id, links.indexItemId))
-    .where(eq(links.srcDocId, doc.id))
-    .orderBy(asc(indexItems.ordinal));
+  const rows = await linksInIndexOrder(db, doc.id);
   const entries = rows.map(({ link, item }) => ({
     ordinal: item.ordinal,
     label: item.label,
