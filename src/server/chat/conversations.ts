@@ -141,11 +141,7 @@ export async function listFeedback(db: Db, opts: { withReports: boolean; limit?:
     .orderBy(desc(chatConversations.createdAt))
     .limit(opts.limit ?? FEEDBACK_LIMIT);
   if (!convs.length) return [];
-  const messages = await db
-    .select()
-    .from(chatMessages)
-    .where(inArray(chatMessages.conversationId, convs.map((c) => c.conv.id)))
-    .orderBy(asc(chatMessages.createdAt));
+  const messages = await messagesOf(db, convs.map((c) => c.conv.id));
   return convs.map(({ conv, doc, c, by }) => ({
     ...toConversation(conv),
     by: by ? displayName(by) : null,
@@ -156,6 +152,11 @@ export async function listFeedback(db: Db, opts: { withReports: boolean; limit?:
       .filter((m) => m.conversationId === conv.id)
       .map((m) => (m.role === 'screenshot' ? { ...toMessage(m), content: '[screenshot attached: see the report on the status page]' } : toMessage(m))),
   }));
+}
+
+/** The messages of these conversations, oldest first. */
+export function messagesOf(db: Db, conversationIds: string[]) {
+  return db.select().from(chatMessages).where(inArray(chatMessages.conversationId, conversationIds)).orderBy(asc(chatMessages.createdAt));
 }
 
 /** One CSV cell: quoted, and a leading =, +, - or @ set off so a spreadsheet never runs it as a formula. */

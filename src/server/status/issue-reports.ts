@@ -1,13 +1,14 @@
 // 'Report an Issue': a report is stored as a conversation titled ISSUE_REPORT_TITLE (about a document,
 // or general), the person's text its first message and the page they were on a second one; the status
 // page lists them for the people who run the deployment.
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { displayName } from '../../contract/auth.ts';
 import { ISSUE_REPORT_TITLE, type IssueReport, type IssueReportBody } from '../../contract/status.ts';
 import { recordAudit } from '../audit.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import type { Db } from '../db/client.ts';
 import { chatConversations, chatMessages, documents, users } from '../db/schema.ts';
+import { messagesOf } from '../chat/conversations.ts';
 import { AppError } from '../errors.ts';
 
 /** Message roles of a report: what the person wrote, and where they were. */
@@ -58,11 +59,7 @@ export async function listIssueReports(db: Db, id?: string): Promise<IssueReport
     .orderBy(desc(chatConversations.createdAt))
     .limit(LIST_LIMIT);
   if (!convs.length) return [];
-  const messages = await db
-    .select()
-    .from(chatMessages)
-    .where(inArray(chatMessages.conversationId, convs.map((c) => c.conv.id)))
-    .orderBy(asc(chatMessages.createdAt));
+  const messages = await messagesOf(db, convs.map((c) => c.conv.id));
   return convs.map(({ conv, doc, by }) => {
     const own = messages.filter((m) => m.conversationId === conv.id);
     return {
