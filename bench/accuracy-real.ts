@@ -1,3 +1,4 @@
+import { readRealScan } from '../test/fixtures/real-scans.ts';
 import { type RealScore, realTruth, scoreReal, REAL_DIR } from '../test/fixtures/score-real.ts';
 
 /**
@@ -5,7 +6,7 @@ import { type RealScore, realTruth, scoreReal, REAL_DIR } from '../test/fixtures
  * truth.json), per document and in total: entries found, titles as printed, destinations right (and
  * linked in the written PDF), extra items and links, broken links.
  */
-export async function printRealScores(): Promise<RealScore[]> {
+export async function printRealScores(opts: { scanned?: 'quick' | 'full' } = {}): Promise<RealScore[]> {
   const truth = realTruth();
   if (!truth) {
     console.log(`\nreal filings: none found at ${REAL_DIR}`);
@@ -16,6 +17,7 @@ export async function printRealScores(): Promise<RealScore[]> {
   console.log(`\nreal filings (${REAL_DIR})`);
   console.log(`${pad('document', 46)} ${lpad('entries', 7)} ${lpad('found', 5)} ${lpad('titles', 6)} ${lpad('dest', 5)} ${lpad('extra', 5)} ${lpad('xlinks', 6)} ${lpad('broken', 6)} ${lpad('time', 7)}`);
   const rows: RealScore[] = [];
+  const scans: RealScore[] = [];
   for (const [name, t] of Object.entries(truth)) {
     const s = await scoreReal(name, t);
     rows.push(s);
@@ -23,6 +25,17 @@ export async function printRealScores(): Promise<RealScore[]> {
     if (s.expected === 0 && s.found === 0 && s.reason) console.log(`${' '.repeat(47)}no index: ${s.reason.slice(0, 100)}`);
     for (const p of s.problems.slice(0, 4)) console.log(`${' '.repeat(47)}${p.slice(0, 150)}`);
     if (s.problems.length > 4) console.log(`${' '.repeat(47)}… ${s.problems.length - 4} more`);
+    if (opts.scanned) {
+      // the same filing printed and scanned (every page an image), read by OCR as the server reads uploads (quick) or in full
+      const t0 = performance.now();
+      const read = await readRealScan(name, opts.scanned);
+      const c = await scoreReal(name, t, read);
+      c.ms = performance.now() - t0;
+      scans.push(c);
+      console.log(`${pad(`  scanned copy (${opts.scanned} reading)`, 46)} ${lpad(c.expected, 7)} ${lpad(c.matched, 5)} ${lpad(c.titlesRight, 6)} ${lpad(c.destRight, 5)} ${lpad(c.extraItems, 5)} ${lpad(c.extraLinks, 6)} ${lpad(c.brokenLinks, 6)} ${lpad(`${(c.ms / 1000).toFixed(1)} s`, 7)}`);
+      for (const p of c.problems.slice(0, 4)) console.log(`${' '.repeat(47)}${p.slice(0, 150)}`);
+      if (c.problems.length > 4) console.log(`${' '.repeat(47)}… ${c.problems.length - 4} more`);
+    }
   }
   const sum = (f: (s: RealScore) => number) => rows.reduce((a, s) => a + f(s), 0);
   const total = sum((s) => s.expected);
@@ -31,5 +44,13 @@ export async function printRealScores(): Promise<RealScore[]> {
   console.log(`${' '.repeat(47)}entries found with title as printed ${pct(sum((s) => s.titlesRight))}, destinations right and linked ${pct(sum((s) => s.destRight))}`);
   const noIndex = rows.filter((s) => s.expected === 0);
   console.log(`${' '.repeat(47)}documents without an index: ${noIndex.filter((s) => s.found === 0).length}/${noIndex.length} with 0 items`);
+  if (scans.length) {
+    const sumScan = (f: (s: RealScore) => number) => scans.reduce((a, s) => a + f(s), 0);
+    const point = (a: number, b: number) => ((100 * (a - b)) / Math.max(1, total)).toFixed(1);
+    console.log(`${pad(`SCANNED COPIES (${opts.scanned} reading)`, 46)} ${lpad(total, 7)} ${lpad(sumScan((s) => s.matched), 5)} ${lpad(sumScan((s) => s.titlesRight), 6)} ${lpad(sumScan((s) => s.destRight), 5)} ${lpad(sumScan((s) => s.extraItems), 5)} ${lpad(sumScan((s) => s.extraLinks), 6)} ${lpad(sumScan((s) => s.brokenLinks), 6)}`);
+    console.log(`${' '.repeat(47)}titles as printed ${pct(sumScan((s) => s.titlesRight))} (${point(sumScan((s) => s.titlesRight), sum((s) => s.titlesRight))} points from the filings), destinations right and linked ${pct(sumScan((s) => s.destRight))} (${point(sumScan((s) => s.destRight), sum((s) => s.destRight))} points; target: within 2)`);
+    const scanNoIndex = scans.filter((s) => s.expected === 0);
+    console.log(`${' '.repeat(47)}documents without an index: ${scanNoIndex.filter((s) => s.found === 0).length}/${scanNoIndex.length} with 0 items`);
+  }
   return rows;
 }

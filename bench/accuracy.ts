@@ -6,7 +6,9 @@ import { printRealScores } from './accuracy-real.ts';
  * `npm run accuracy [-- name1 name2]`: runs the engine on every generated fixture and prints, per
  * style, items expected/found, destinations right/total, extra and broken links, time; then a total.
  * Exits non-zero when any fixture misses the targets (100% on text, ≥ 98% scanned, 0 extra, 0 broken).
- * Then the real court filings of ../shared/real beside them (`-- real` for those alone; `-- --no-real` to skip).
+ * Then the real court filings of ../shared/real beside them (`-- real` for those alone; `-- --no-real` to skip;
+ * `-- --scanned` adds a scanned copy of each, read by OCR as the server reads an upload, `--scanned --full`
+ * read in full as `brieflink link` does).
  */
 const only = new Set(process.argv.slice(2).filter((a) => !a.startsWith('-') && a !== 'real'));
 const realOnly = process.argv.includes('real');
@@ -53,4 +55,4 @@ if (failed.length) {
   console.log(`below target: ${failed.join(', ')}`);
   process.exitCode = 1;
 }
-if (withReal) await printRealScores();
+if (withReal) await printRealScores(process.argv.includes('--scanned') ? { scanned: process.argv.includes('--full') ? 'full' : 'quick' } : {});

@@ -5,7 +5,7 @@ import type { PdfDoc } from './pdf/types.ts';
 import { layoutPages } from './index/page-layout.ts';
 import { printedPageLabels } from './resolve/printed-pages.ts';
 import { resolveDestinations } from './resolve/resolve-destinations.ts';
-import { LIKELY_INDEX_PAGES, readDocument, type ReadProgress } from './text/read-document.ts';
+import { LIKELY_INDEX_PAGES, readDocument, type ReadProgress, type ReadResult } from './text/read-document.ts';
 import { EngineError, type IndexDetection, type ReviewJson } from './types.ts';
 import { buildReview } from './write/review.ts';
 import { writeMaster } from './write/write-master.ts';
@@ -72,8 +72,32 @@ export async function linkBrief(input: LinkInput): Promise<LinkResult> {
       ? await readDocument(input.record, record, { ...readOpts, onProgress: relay(progress) })
       : null;
 
+    const result = linkFromText(input, brief, record, briefRead, recordRead);
+    brief = record = null;
+    return result;
+  } finally {
+    brief?.close();
+    record?.close();
+  }
+}
+
+/**
+ * linkBrief from text already read (`briefRead`, `recordRead`: readDocument's or readForLinks'
+ * results, e.g. a quick reading): index detection (unless `detection` is given), destinations,
+ * writing and validation. Closes `brief` and `record`.
+ */
+export function linkFromText(
+  input: Pick<LinkInput, 'briefName' | 'recordName' | 'indexPages' | 'onProgress'>,
+  brief: PdfDoc,
+  record: PdfDoc | null,
+  briefRead: ReadResult,
+  recordRead: ReadResult | null,
+  given?: IndexDetection,
+): LinkResult {
+  const progress = input.onProgress;
+  try {
     progress?.({ phase: 'index', done: 0, total: 1 });
-    const detection = detectIndex(briefRead.pages, input.indexPages ? { indexPages: input.indexPages } : undefined);
+    const detection = given ?? detectIndex(briefRead.pages, input.indexPages ? { indexPages: input.indexPages } : undefined);
     progress?.({ phase: 'index', done: 1, total: 1 });
 
     progress?.({ phase: 'resolve', done: 0, total: detection.items.length });
@@ -103,7 +127,6 @@ export async function linkBrief(input: LinkInput): Promise<LinkResult> {
     progress?.({ phase: 'write', done: 1, total: 1 });
     brief.close();
     record?.close();
-    brief = record = null;
 
     progress?.({ phase: 'validate', done: 0, total: 1 });
     review.validation = validateMaster(pdf, review);
@@ -114,7 +137,7 @@ export async function linkBrief(input: LinkInput): Promise<LinkResult> {
     ];
     return { pdf, review, ocrFailed, ...(detection.reason ? { reason: detection.reason } : {}) };
   } finally {
-    brief?.close();
+    brief.close();
     record?.close();
   }
 }

@@ -77,6 +77,8 @@ export interface Destination {
   targetPage: number | null;
   confidence: number; // 0..1
   why: string;
+  /** What stands behind the page chosen: a divider, marker or cover page, a heading, a printed number … */
+  evidence?: Array<'divider' | 'marker' | 'cover' | 'printed' | 'offset' | 'raw-ref' | 'heading'>;
 }
 
 export interface OcrProgress {

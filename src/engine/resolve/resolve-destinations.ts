@@ -56,7 +56,7 @@ export function resolveDestinations(input: {
     }
     const c = cands[i]![j]!;
     const { confidence, why } = confidenceOf(it, c, cands[i]!);
-    return { item: it.ordinal, target: c.doc, targetPage: c.page, confidence, why };
+    return { item: it.ordinal, target: c.doc, targetPage: c.page, confidence, why, evidence: [...new Set(c.evidence.filter((e) => e.strength > 0).map((e) => e.kind))] };
   });
 }
 

@@ -24,6 +24,8 @@ export interface ReadOptions {
   onProgress?: (e: ReadProgress) => void;
   /** Read only what the destinations need from dense scanned pages (ocr/quick-read.ts): those come back `partial`. */
   quick?: boolean;
+  /** What reads pages by OCR (default ocrPages; a caller may put a cache of earlier readings in front of it). */
+  reader?: typeof ocrPages;
 }
 
 export interface ReadResult {
@@ -61,7 +63,7 @@ export async function readDocument(source: PdfSource, doc: PdfDoc, opts: ReadOpt
   const todo = ocrOrder(needsOcr.filter((p) => opts.ocrOnly?.(p) ?? true), opts.ocrFirst);
   if (opts.ocr !== 'off' && todo.length > 0) {
     try {
-      const res = await ocrPages(source, todo, {
+      const res = await (opts.reader ?? ocrPages)(source, todo, {
         ...(opts.ocrWorkers ? { workers: opts.ocrWorkers } : {}),
         ...(opts.quick ? { quick: true } : {}),
         onProgress: (p) =>

@@ -8,11 +8,10 @@
 import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { validateMaster } from '../../engine/link.ts';
-import { detectIndex } from '../../engine/index/detect-index.ts';
 import { openPdf } from '../../engine/pdf/index.ts';
 import { ocrPages } from '../../engine/ocr/index.ts';
 import type { PdfDoc } from '../../engine/pdf/types.ts';
-import { readDocument } from '../../engine/text/read-document.ts';
+import { readForLinks } from '../../engine/text/read-for-links.ts';
 import { EngineError, type EngineErrorCode, type PageText, type ReviewJson } from '../../engine/types.ts';
 import { startTsWorker } from '../../engine/util/worker.ts';
 import { prepareMaster } from '../../engine/write/write-master.ts';
@@ -35,36 +34,12 @@ async function read(t: Extract<PdfTask, { op: 'read' }>): Promise<ReadOutcome> {
   try {
     post({ type: 'progress', phase: 'text', done: 0, total: doc.pageCount });
     doc.checkLimits(t.limits);
-    const result = await readDocument(source, doc, {
-      ocr: 'auto',
+    const { read: result, detection } = await readForLinks(source, doc, {
       ...(t.ocrWorkers ? { ocrWorkers: t.ocrWorkers } : {}),
-      ...(t.indexPages ? { ocrFirst: t.indexPages } : {}),
+      ...(t.indexPages ? { indexPages: t.indexPages } : {}),
       ...(t.quick ? { quick: true } : {}),
       onProgress: (e) => post({ type: 'progress', ...e }),
     });
-    const readInFull = async (pages: number[]) => {
-      const full = await ocrPages(source, pages, { ...(t.ocrWorkers ? { workers: t.ocrWorkers } : {}) });
-      for (const p of full.pages) result.pages[p.page - 1] = p;
-    };
-    const isPartial = (page: number) => result.pages[page - 1]?.partial === true;
-    // index pages set by hand are read in full before anything is detected on them
-    const handSet = (t.indexPages ?? []).filter(isPartial);
-    if (handSet.length) await readInFull(handSet);
-    const detect = () => detectIndex(result.pages, t.indexPages ? { indexPages: t.indexPages } : undefined);
-    let detection = detect();
-    // An index that runs on to a page read in part (its rows dense, under no heading): that page is
-    // read in full and the index detected again, until the page after the index is whole.
-    for (let next = Math.max(0, ...detection.pages) + 1; detection.pages.length > 0 && isPartial(next); next = Math.max(0, ...detection.pages) + 1) {
-      await readInFull([next]);
-      if (isPartial(next)) break; // its full reading failed
-      detection = detect();
-    }
-    if (detection.items.length === 0 && result.pages.some((p) => p.partial)) {
-      // No index in the quick reading: it may stand on pages read in part. Everything is read in
-      // full first, as without the quick reading.
-      await readInFull(result.pages.filter((p) => p.partial).map((p) => p.page));
-      detection = detect();
-    }
     const partial = result.pages.filter((p) => p.partial).map((p) => p.page);
     await savePages(result.pages, t.pagesPath, t.ocrPagesPath);
     await saveDetection(t.detectionPath, t.indexPages, detection);

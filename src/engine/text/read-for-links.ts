@@ -1,0 +1,95 @@
+import { detectIndex } from '../index/detect-index.ts';
+import { resolveDestinations } from '../resolve/resolve-destinations.ts';
+import { ocrPages } from '../ocr/index.ts';
+import type { PdfDoc, PdfSource } from '../pdf/types.ts';
+import type { IndexDetection } from '../types.ts';
+import { readDocument, type ReadProgress, type ReadResult } from './read-document.ts';
+
+export interface ReadForLinksOptions {
+  /** Index pages set by hand: read in full and OCR'd first. */
+  indexPages?: number[];
+  ocrWorkers?: number;
+  /** Read dense scanned pages only where destinations are found (ocr/quick-read.ts). */
+  quick?: boolean;
+  onProgress?: (e: ReadProgress) => void;
+  /** What reads pages by OCR (default ocrPages). */
+  reader?: typeof ocrPages;
+}
+
+/**
+ * What link building needs of a document: every page's text (OCR where there is no usable text
+ * layer; with `quick`, dense scanned pages read only in their top and footer bands) and its index.
+ * The quick reading is completed where the index needs it: index pages set by hand are read in full
+ * before anything is detected on them; an index that runs on to a page read in part (its rows dense,
+ * under no heading) has that page read in full and is detected again, until the page after it is
+ * whole; and with no index found while pages were read in part, everything is read in full and the
+ * index detected again, as without the quick reading.
+ */
+export async function readForLinks(source: PdfSource, doc: PdfDoc, opts: ReadForLinksOptions = {}): Promise<{ read: ReadResult; detection: IndexDetection }> {
+  const read = await readDocument(source, doc, {
+    ocr: 'auto',
+    ...(opts.ocrWorkers ? { ocrWorkers: opts.ocrWorkers } : {}),
+    ...(opts.indexPages ? { ocrFirst: opts.indexPages } : {}),
+    ...(opts.quick ? { quick: true } : {}),
+    ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
+    ...(opts.reader ? { reader: opts.reader } : {}),
+  });
+  const readInFull = async (pages: number[]) => {
+    const full = await (opts.reader ?? ocrPages)(source, pages, { ...(opts.ocrWorkers ? { workers: opts.ocrWorkers } : {}) });
+    // a new array: what was learned of the pages before (layoutPages keeps it per array) is read again
+    read.pages = [...read.pages];
+    for (const p of full.pages) read.pages[p.page - 1] = p;
+  };
+  const isPartial = (page: number) => read.pages[page - 1]?.partial === true;
+  const handSet = (opts.indexPages ?? []).filter(isPartial);
+  if (handSet.length) await readInFull(handSet);
+  const detect = () => detectIndex(read.pages, opts.indexPages ? { indexPages: opts.indexPages } : undefined);
+  let detection = detect();
+  for (let next = Math.max(0, ...detection.pages) + 1; detection.pages.length > 0 && isPartial(next); next = Math.max(0, ...detection.pages) + 1) {
+    await readInFull([next]);
+    if (isPartial(next)) break; // its full reading failed
+    detection = detect();
+  }
+  if (detection.items.length === 0 && read.pages.some((p) => p.partial)) {
+    await readInFull(read.pages.filter((p) => p.partial).map((p) => p.page));
+    detection = detect();
+  }
+  if (detection.items.length > 0 && read.pages.some((p) => p.partial)) await confirmDestinations(read, detection, readInFull);
+  return { read, detection };
+}
+
+/** Pages either side of an unconfirmed destination read in full when the page itself shows no heading. */
+const AROUND = 3;
+/** The most pages read in full between the neighbours of an entry for which no page was found. */
+const MAX_GAP = 12;
+
+/**
+ * Destinations that nothing on their page confirms (no divider, marker or cover page, no heading: only a
+ * printed page number) are checked where the quick reading left the page in part: a contents entry's
+ * heading can stand anywhere on its page, and the printed numbers of a contents list can be stale (an
+ * England and Wales judgment's, from an earlier draft). First the pages chosen are read in full; then,
+ * for entries still unconfirmed, the pages around them, where the heading may stand instead.
+ */
+async function confirmDestinations(read: ReadResult, detection: IndexDetection, readInFull: (pages: number[]) => Promise<void>): Promise<void> {
+  for (const around of [0, AROUND]) {
+    const dests = resolveDestinations({ items: detection.items, indexPages: detection.pages, source: read.pages, record: null });
+    const todo = new Set<number>();
+    const add = (from: number, to: number) => {
+      for (let p = from; p <= to; p++) if (read.pages[p - 1]?.partial) todo.add(p);
+    };
+    dests.forEach((d, i) => {
+      if (d.targetPage === null) {
+        // no page found (its number unread or not printed): its heading stands between its neighbours' pages
+        const before = dests.slice(0, i).reverse().find((o) => o.targetPage !== null && o.target === 'source')?.targetPage;
+        const after = dests.slice(i + 1).find((o) => o.targetPage !== null && o.target === 'source')?.targetPage;
+        if (around === 0 && before != null && after != null && after >= before && after - before <= MAX_GAP) add(before, after);
+        return;
+      }
+      if (d.target !== 'source') return;
+      if (d.evidence?.some((k) => k === 'divider' || k === 'marker' || k === 'cover' || k === 'heading')) return;
+      add(d.targetPage - around, d.targetPage + around);
+    });
+    if (todo.size === 0) return;
+    await readInFull([...todo].sort((a, b) => a - b));
+  }
+}
