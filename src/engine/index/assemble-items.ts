@@ -224,7 +224,8 @@ export class ItemAssembler {
       if (this.headed && pr.pageRef !== undefined && pr.desc.length > 0) {
         const lost = readByOcr(pr) ? this.lostLabel(pr) : null;
         if (lost) {
-          this.open({ ...pr, labels: [lost.reading], labelX: lost.labelX }, lost);
+          const desc = lost.misread ? pr.desc.slice(1) : pr.desc;
+          this.open({ ...pr, labels: [lost.reading], labelX: lost.labelX, desc, descX: desc[0]!.bbox[0] }, lost);
           this.out.accepted.set(page, (this.out.accepted.get(page) ?? 0) + 1);
           continue;
         }
@@ -253,8 +254,12 @@ export class ItemAssembler {
    */
   private place(pr: ParsedRow, couldContinue: boolean, afterBreak = false): { depth: number; reading: Label } | null {
     const readings = [...pr.labels].sort((a, b) => Number(a.ocrGuess ?? false) - Number(b.ocrGuess ?? false));
+    // `I.` set where this index's numbered sub-entries stand, under `H.`: OCR's `1.`, the first of them, not
+    // the letter after H (which would stand where H does).
+    const subHere = this.opensKnownLevel(pr, readings);
     for (let d = this.stack.length - 1; d >= 0; d--) {
       const level = this.stack[d]!;
+      if (subHere && Math.abs(pr.labelX - level.x) > 12) continue;
       for (const r of readings) {
         const prev = level.slot.readings.find((p) => family(p.kind) === family(r.kind) && isSuccessor(p, r));
         if (prev) {
@@ -324,17 +329,31 @@ export class ItemAssembler {
     return null;
   }
 
+  /** Whether a reading of the row's label is the first of a sub-level seen before at the row's indentation, not open now. */
+  private opensKnownLevel(pr: ParsedRow, readings: Label[]): boolean {
+    const top = this.stack[this.stack.length - 1];
+    if (!top || pr.labelX <= top.x + 4) return false;
+    const used = new Set(this.stack.map((l) => family(l.slot.readings[0]!.kind)));
+    return readings.some((r) => {
+      const known = this.levelX.get(family(r.kind));
+      return isFirst(r) && !used.has(family(r.kind)) && known !== undefined && Math.abs(known - pr.labelX) <= 6;
+    });
+  }
+
   /**
    * A label OCR lost (`LEGAL STANDARD ..... 3` between `III.` and the `A.` under the next heading, its text
    * where the text of that level's rows starts, its label column empty): the next label of that level.
    */
-  private lostLabel(pr: ParsedRow): { depth: number; reading: Label; labelX: number } | null {
-    const x = pr.row.bbox[0];
+  private lostLabel(pr: ParsedRow): { depth: number; reading: Label; labelX: number; misread: boolean } | null {
+    // or misread as a mark or two in the label column (`vy.` for `V.`): the text starts after it
+    const misread = pr.desc.length >= 2 && /^[^\s]{1,3}$/.test(pr.desc[0]!.text) && !/^\d+$/.test(pr.desc[0]!.text) && pr.desc[1]!.breakBefore;
+    const x = misread ? pr.desc[1]!.bbox[0] : pr.row.bbox[0];
     for (let d = this.stack.length - 1; d >= 0; d--) {
       const level = this.stack[d]!;
       if (level.descX === undefined || Math.abs(x - level.descX) > 6 || level.x > x - 10) continue;
+      if (misread && Math.abs(pr.desc[0]!.bbox[0] - level.x) > 6) return null;
       const next = nextLabel(level.slot.readings[0]!);
-      return next ? { depth: d, reading: next, labelX: level.x } : null;
+      return next ? { depth: d, reading: next, labelX: level.x, misread } : null;
     }
     return null;
   }
@@ -472,7 +491,7 @@ export class ItemAssembler {
   private extend(pr: ParsedRow): void {
     const c = this.current!;
     this.place_words(c, pr.row.words, new Set(pr.refTokens ?? []));
-    if (pr.pageRef && !c.pageRef) c.pageRef = pr.pageRef;
+    if (pr.pageRef !== undefined && !c.pageRef) c.pageRef = pr.pageRef;
     // The link box stays on the item's own page; a part wrapped onto the next page is text only.
     if (pr.row.page === c.page) c.bbox = unionBox(c.bbox, pr.row.bbox);
     c.bottom = pr.row.bbox[3];

@@ -22,7 +22,7 @@ const COUNT_ENTRY = /^(COUNT|Count)\s+(\d{1,3}|[IVXL]{1,6})\b\s*[:.–—-]?\s+(
 export function finishItems(a: Assembly): IndexItem[] {
   const fallback: ItemType =
     a.headerType ?? a.headingType ?? (a.hierarchical || (a.toc && a.items.some((d) => d.path.length === 0)) ? 'section' : 'tab');
-  return fillLostLabels(a.items.map((d, i) => {
+  return separateBoxes(fillLostLabels(a.items.map((d, i) => {
     // Stray marks read by OCR at either end (`Notice of Appeal : :`) are not part of the description.
     const text = joinWrapped(d.words).replace(/(\d),(\d{4})\b/g, '$1, $2').replace(/\s+/g, ' ').trim().replace(/(\s+[^\w\s"“”'’()[\]]{1,2})+$/u, '').replace(/^([^\w\s"“”'‘(]{1,2}\s+)+/u, '');
     const date = d.dateWords.length > 0 ? [d.date ?? '', ...d.dateWords].join(' ').trim() : (d.date ?? findDate(text));
@@ -40,7 +40,30 @@ export function finishItems(a: Assembly): IndexItem[] {
     if (d.pageRef) item.pageRef = d.pageRef;
     if (date) item.date = date;
     return item;
-  }));
+  })));
+}
+
+/**
+ * Items' boxes on one page never overlap, so each spot of the index page is one link: a row read by OCR
+ * can reach into the next (a tall letter, a speck), and the box of the row above is cut where the two meet
+ * halfway through their overlap (side by side, as in a two-column index, they are left as they are).
+ */
+function separateBoxes(items: IndexItem[]): IndexItem[] {
+  const byPage = new Map<number, IndexItem[]>();
+  for (const it of items) byPage.set(it.page, [...(byPage.get(it.page) ?? []), it]);
+  for (const onPage of byPage.values()) {
+    const sorted = [...onPage].sort((a, b) => a.bbox[1] - b.bbox[1]);
+    for (let i = 0; i + 1 < sorted.length; i++) {
+      const a = sorted[i]!;
+      const b = sorted[i + 1]!;
+      const sideBySide = Math.min(a.bbox[2], b.bbox[2]) <= Math.max(a.bbox[0], b.bbox[0]);
+      if (sideBySide || a.bbox[3] <= b.bbox[1] || b.bbox[1] <= a.bbox[1]) continue;
+      const cut = Math.round(((b.bbox[1] + Math.min(a.bbox[3], b.bbox[3])) / 2) * 100) / 100;
+      a.bbox = [a.bbox[0], a.bbox[1], a.bbox[2], cut];
+      b.bbox = [b.bbox[0], cut, b.bbox[2], b.bbox[3]];
+    }
+  }
+  return items;
 }
 
 /** Position of a plain label in its sequence (1, 2, 3 … or A, B, C …) and its kind; null otherwise. */

@@ -97,11 +97,24 @@ export function documentNumberColumns(pages: PageText[]): NumberColumn[] {
   return out;
 }
 
-/** The page without the words of its line-number columns (lines left empty are dropped). */
+/**
+ * How far left of a column's numbers, in points, a word read by OCR still stands in the column: the
+ * width of a misread number's extra marks (`C15`, `” 14`, a speck before it).
+ */
+const OCR_COLUMN_SLACK = 15;
+
+/**
+ * The page without the words of its line-number columns (lines left empty are dropped). On a page read
+ * by OCR a line number is often misread (`®` for 9, `is` for 15, `5s` for 25, `10°`): there every word
+ * that stands wholly within a column's band is one of its numbers, whatever it reads.
+ */
 export function withoutLineNumbers(p: PageText, cols: NumberColumn[]): PageText {
   if (cols.length === 0) return p;
+  const ocr = p.source === 'ocr';
+  const inBand = (word: Word, c: NumberColumn) => word.bbox[0] >= c.left - OCR_COLUMN_SLACK && word.bbox[2] <= c.right + 4;
   const isNumber = (word: Word) =>
-    /^\d{1,2}$/.test(word.text) && cols.some((c) => Math.abs(word.bbox[2] - c.right) <= 4 && word.bbox[0] >= c.left - 6);
+    (/^\d{1,2}$/.test(word.text) && cols.some((c) => Math.abs(word.bbox[2] - c.right) <= 4 && word.bbox[0] >= c.left - 6)) ||
+    (ocr && cols.some((c) => inBand(word, c)));
   let changed = false;
   const lines = [];
   for (const l of p.lines) {

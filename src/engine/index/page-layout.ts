@@ -148,6 +148,8 @@ function layout(pages: PageText[]): PageLayout[] {
     }
   }
   const minRepeat = Math.max(3, Math.ceil(0.4 * pages.length));
+  const fuzzy = ocrRepeats(all.map(({ p, rows }) => rows.filter((r) => inMargin(r, p.height))));
+  const isRepeated = (r: Row, ocr: boolean) => (counts.get(signature(r.text)) ?? 0) >= minRepeat || (ocr && fuzzy(r));
   return all.map(({ p, clean, rows }) => {
     const content: Row[] = [];
     const printed: number[] = [];
@@ -164,7 +166,7 @@ function layout(pages: PageText[]): PageLayout[] {
         // a number after a leader is an index entry's page number (an entry wrapped onto this page), not the page's
         // (a number among other footer text counts only in a footer repeated from page to page, not in a
         // paragraph that happens to start low on the page: `26  The email of that morning …`)
-        const repeated = (counts.get(signature(r.text)) ?? 0) >= minRepeat;
+        const repeated = isRepeated(r, p.source === 'ocr');
         const titled = repeated && !r.leader ? titledNumber(r.text) : null;
         if (titled && isRoman(titled)) {
           printedRoman.push(titled.toLowerCase());
@@ -186,7 +188,7 @@ function layout(pages: PageText[]): PageLayout[] {
           continue;
         }
         if (PAGE_OF.test(r.text) || COURT_HEADER.test(r.text)) continue;
-        if ((counts.get(signature(r.text)) ?? 0) >= minRepeat) continue;
+        if (repeated) continue;
       } else if (PAGE_OF.test(r.text) && r.words.length <= 16 && COURT_HEADER.test(r.text)) {
         continue;
       }
@@ -194,6 +196,42 @@ function layout(pages: PageText[]): PageLayout[] {
     }
     return { page: p.page, width: p.width, height: p.height, source: p.source, rows: content, printed, printedLabels, printedRoman, stamps };
   });
+}
+
+/** Words of a running line as compared across pages read by OCR: letters only, three or more. */
+function wordSet(text: string): Set<string> {
+  return new Set(text.toLowerCase().split(/[^a-z]+/).filter((w) => w.length >= 3));
+}
+
+/** Pages compared with when telling whether a line read by OCR runs on most pages. */
+const FUZZY_SAMPLE = 30;
+
+/**
+ * For pages read by OCR, whose running lines come back a little different on every page (`DOCUMENA` /
+ * `DOCUMEN`, a bar read or not): whether a margin row stands, in words mostly the same (two thirds of
+ * them), on at least 40% of a sample of the other pages.
+ */
+function ocrRepeats(marginRows: Row[][]): (r: Row) => boolean {
+  const step = Math.max(1, Math.floor(marginRows.length / FUZZY_SAMPLE));
+  const sample: Array<Array<Set<string>>> = [];
+  for (let i = 0; i < marginRows.length; i += step) sample.push(marginRows[i]!.map((r) => wordSet(r.text)));
+  const memo = new Map<string, boolean>();
+  return (r: Row) => {
+    const mine = wordSet(r.text);
+    if (mine.size < 3 || sample.length < 3) return false;
+    const key = [...mine].sort().join(' ');
+    let known = memo.get(key);
+    if (known === undefined) {
+      const alike = (o: Set<string>) => {
+        let shared = 0;
+        for (const w of mine) if (o.has(w)) shared++;
+        return shared >= (2 / 3) * Math.max(mine.size, o.size);
+      };
+      known = sample.filter((rows) => rows.some(alike)).length >= Math.max(3, 0.4 * sample.length);
+      memo.set(key, known);
+    }
+    return known;
+  };
 }
 
 function inMargin(r: Row, pageHeight: number): boolean {

@@ -221,7 +221,9 @@ export function parseRow(input: Row, opts: { ocr: boolean; light?: boolean }): P
   const refTokens: Token[] = [];
   const last = rest[rest.length - 1]!;
   // (a mark OCR read after the number, `31'`, is no part of it)
+  // (nor a stop OCR read after it, `14.`)
   let refText = last.text.replace(/[,;]$/, '').replace(/(?<=\d)['’"`]+$/, '');
+  if (opts.ocr) refText = refText.replace(/(?<=\d)\.$/, '');
   // OCR reads the digits of a page number after a leader as letters shaped like them (`ST` for 57).
   if (opts.ocr && row.leader && last.breakBefore && /^[\dIlOSZBT]{2,4}$/.test(refText) && /[SZBT]/.test(refText)) {
     refText = refText.replace(/S/g, '5').replace(/Z/g, '2').replace(/B/g, '8').replace(/T/g, '7');
@@ -257,6 +259,11 @@ export function parseRow(input: Row, opts: { ocr: boolean; light?: boolean }): P
     }
     // `p. 12`, `page 12`: the word before the number belongs to the reference.
     if (rest.length >= 2 && /^(p|pp|pg|page)\.?$/i.test(rest[rest.length - 1]!.text)) refTokens.push(rest.pop()!);
+  } else if (opts.ocr && ((row.leader && last.breakBefore && rest.length >= 2 && [...refText].length <= 3) || (row.endsInLeader && rest.length >= 1))) {
+    // OCR lost the number after the leader (`..... Cn` for 11): the row still ends its entry there, at a
+    // page the index does not tell (an empty reference: the heading places the entry)
+    pageRef = '';
+    if (!row.endsInLeader) refTokens.push(rest.pop()!);
   }
 
   // Date: a cell that is only a date comes out of the description; a date inside it stays.

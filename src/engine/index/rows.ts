@@ -16,6 +16,8 @@ export interface Row {
   size: number;
   /** True when the row contained a dot leader (`....`, `. . .`, `___`). */
   leader: boolean;
+  /** True when nothing follows the row's leader (the page number after it was not read). */
+  endsInLeader?: boolean;
 }
 
 export interface Token extends Word {
@@ -274,10 +276,13 @@ function buildRow(page: number, bbox: BBox, words: Word[]): Row {
   let leader = false;
   let pendingBreak = false;
   let prevRight: number | null = null;
-  const push = (text: string, bbox: BBox, confidence: number, isLeader: boolean): void => {
+  // where leaders of real marks (dots, dashes) stood: the number of tokens before each
+  const marksAt: number[] = [];
+  const push = (text: string, bbox: BBox, confidence: number, isLeader: boolean, marks = false): void => {
     if (isLeader) {
       leader = true;
       pendingBreak = true;
+      if (marks) marksAt.push(tokens.length);
     }
     const trimmed = text.trim();
     if (trimmed === '') return;
@@ -310,7 +315,8 @@ function buildRow(page: number, bbox: BBox, words: Word[]): Row {
       }
     }
     // A leader written as separate dots (`. . . .`): a run of three or more words made of leader marks.
-    if (isOcrLeader(w)) {
+    // (not a row's first word when it reads as a label, `4.`, however unsure OCR was of it)
+    if (isOcrLeader(w) && !(tokens.length === 0 && /^\d{1,3}[.)]$/.test(w.text))) {
       push('', w.bbox, w.confidence, true);
       continue;
     }
@@ -319,16 +325,21 @@ function buildRow(page: number, bbox: BBox, words: Word[]): Row {
       let chars = 0;
       while (j < sorted.length && isLeaderMarks(sorted[j]!.text)) chars += sorted[j++]!.text.length;
       if (chars >= 3 && j - i >= 2) {
-        push('', w.bbox, w.confidence, true);
+        push('', w.bbox, w.confidence, true, true);
         i = j - 1;
         continue;
       }
     }
     if (!mayHoldLeader(w.text)) push(w.text, w.bbox, w.confidence, false);
-    else for (const part of splitLeaders(w)) push(part.text, part.bbox, part.confidence, part.leader);
+    else for (const part of splitLeaders(w)) push(part.text, part.bbox, part.confidence, part.leader, part.leader);
   }
-  leader = dropOcrLeaderTail(tokens, size) || leader;
-  return { page, words: tokens, text: tokens.map((t) => t.text).join(' '), bbox, size, leader };
+  // a number right after a leader of real marks is the page number, however low OCR's confidence in it
+  const lastMarks = marksAt.length > 0 ? marksAt[marksAt.length - 1]! : -1;
+  const numberAfterMarks = lastMarks === tokens.length - 1 && lastMarks >= 1;
+  leader = dropOcrLeaderTail(tokens, size, numberAfterMarks) || leader;
+  // nothing kept after the last leader of real marks: the page number after it was not read
+  const endsInLeader = lastMarks >= 1 && lastMarks >= tokens.length;
+  return { page, words: tokens, text: tokens.map((t) => t.text).join(' '), bbox, size, leader, ...(endsInLeader ? { endsInLeader } : {}) };
 }
 
 /**
@@ -336,10 +347,10 @@ function buildRow(page: number, bbox: BBox, words: Word[]): Row {
  * drop such a run before a final number (confidence < 40) or at the very end (confidence < 20).
  * Returns true when a run was dropped (the row then has a leader).
  */
-function dropOcrLeaderTail(tokens: Token[], size: number): boolean {
+function dropOcrLeaderTail(tokens: Token[], size: number, numberAfterMarks = false): boolean {
   const n = tokens.length;
   if (n < 3) return false;
-  const numberLast = /^[\dIlO]{1,4}$/.test(tokens[n - 1]!.text) && tokens[n - 1]!.confidence >= 60;
+  const numberLast = /^[\dIlO]{1,4}$/.test(tokens[n - 1]!.text) && (tokens[n - 1]!.confidence >= 60 || numberAfterMarks);
   const limit = numberLast ? 40 : 20;
   let j = numberLast ? n - 2 : n - 1;
   const end = j;

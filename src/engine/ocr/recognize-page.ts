@@ -1,5 +1,6 @@
 import type { OcrEngine, PixelLine, PixelWord, SegmentationMode } from './engine-types.ts';
-import { countInkRowRuns, cropToPgm, decodeGrayPng, inkBox, narrowToPgm } from './narrow-image.ts';
+import { cleanIndexImage, restoreLeaders } from './index-image.ts';
+import { countInkRowRuns, cropToPgm, decodeGrayPng, inkBox, narrowToPgm, toPgm } from './narrow-image.ts';
 import { splitLeaders } from './leaders.ts';
 
 /** Words that carry letters or digits with some confidence: what makes a result usable. */
@@ -228,9 +229,16 @@ export async function recognizePage(
 
   if (usableWords(first) > 0) {
     if (looksLikeIndex(first)) {
+      // an index page whose leaders or rules are drawn is read with them taken out (index-image.ts)
+      const gray = decodeGrayPng(png);
+      const cleaned = gray ? cleanIndexImage(gray, dpi) : null;
+      const useCleaned = cleaned !== null && (cleaned.leaders.length > 0 || cleaned.rules > 0);
+      const cleanPgm = useCleaned ? toPgm(cleaned.image) : null;
       let bestScore = -1;
       for (const psm of [3, 6, 4] as const) {
-        const lines = psm === 3 && firstFullWidth ? first : await read(png, psm, dpi);
+        const lines = cleanPgm
+          ? restoreLeaders(await read(cleanPgm, psm, dpi), cleaned!.leaders)
+          : psm === 3 && firstFullWidth ? first : await read(png, psm, dpi);
         const s = score(lines);
         if (s > bestScore) {
           best = { lines: psm === 3 ? lines : topDown(lines), dpi, psm, rotation };

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import type { PixelLine } from './engine-types.ts';
+import { cleanIndexImage, restoreLeaders } from './index-image.ts';
+import type { GrayImage } from './narrow-image.ts';
+
+const DPI = 200;
+
+/** A white page image with dark rectangles [x0, y0, x1, y1) painted on it. */
+function page(width: number, height: number, marks: Array<[number, number, number, number]>): GrayImage {
+  const pixels = new Uint8Array(width * height).fill(250);
+  for (const [x0, y0, x1, y1] of marks) for (let y = y0; y < y1; y++) pixels.fill(20, y * width + x0, y * width + x1);
+  return { width, height, pixels };
+}
+
+const inkIn = (img: GrayImage, [x0, y0, x1, y1]: [number, number, number, number]) => {
+  let n = 0;
+  for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) if (img.pixels[y * img.width + x]! < 150) n++;
+  return n;
+};
+
+describe('the image of an index page read without its rules and leaders', () => {
+  // an index row: a label and a title (letters are blocks of ink), a dot leader, a page number; the
+  // double rule of pleading paper down the left margin, a single rule at the right, a heading's underline
+  const letters: Array<[number, number, number, number]> = [[160, 300, 172, 324], [200, 300, 214, 324], [218, 300, 230, 324], [234, 300, 246, 324]];
+  const period: [number, number, number, number] = [250, 620, 254, 624];
+  const dots = Array.from({ length: 30 }, (_, k) => [270 + 14 * k, 320, 274 + 14 * k, 324] as [number, number, number, number]);
+  const number: Array<[number, number, number, number]> = [[700, 300, 712, 324], [716, 300, 728, 324]];
+  // a second row whose leader runs askew, as on a page scanned at a slant
+  const askew = Array.from({ length: 30 }, (_, k) => [270 + 14 * k, 400 + Math.round(k * 0.5), 274 + 14 * k, 404 + Math.round(k * 0.5)] as [number, number, number, number]);
+  const rules: Array<[number, number, number, number]> = [[120, 0, 123, 1100], [127, 0, 130, 1100], [760, 0, 762, 1100], [300, 200, 600, 203]];
+  const img = page(900, 1100, [...letters, period, ...dots, ...number, ...askew, ...rules]);
+  const cleaned = cleanIndexImage(img, DPI);
+
+  it('takes out the rules and each leader, and says where the leaders stood', () => {
+    expect(cleaned.rules).toBeGreaterThan(0);
+    for (const r of rules) expect(inkIn(cleaned.image, r)).toBe(0);
+    for (const d of [...dots, ...askew]) expect(inkIn(cleaned.image, d)).toBe(0);
+    expect(cleaned.leaders).toHaveLength(2);
+    const [first] = [...cleaned.leaders].sort((a, b) => a[1] - b[1]);
+    expect(first![0]).toBe(270);
+    expect(first![2]).toBe(270 + 14 * 29 + 4);
+  });
+
+  it('keeps the letters, the number and a lone full stop, and leaves the image it was given as it was', () => {
+    for (const l of [...letters, ...number, period]) expect(inkIn(cleaned.image, l)).toBe((l[2] - l[0]) * (l[3] - l[1]));
+    expect(inkIn(img, rules[0]!)).toBeGreaterThan(0);
+  });
+
+  it('puts each leader back into the line read across it, in its place among the words', () => {
+    const line: PixelLine = { words: [
+      { text: 'I.', box: [160, 300, 172, 324], confidence: 90 },
+      { text: 'INTRODUCTION', box: [200, 300, 246, 324], confidence: 90 },
+      // a mark of the leader left over, read as a word of its own
+      { text: ':', box: [500, 318, 503, 324], confidence: 30 },
+      { text: '12', box: [700, 300, 728, 324], confidence: 0 },
+    ] };
+    const other: PixelLine = { words: [{ text: 'Background', box: [200, 600, 300, 624], confidence: 90 }] };
+    const [withLeader, untouched] = restoreLeaders([line, other], [[270, 320, 680, 324]]);
+    expect(withLeader!.words.map((w) => w.text)).toEqual(['I.', 'INTRODUCTION', '.....', '12']);
+    expect(withLeader!.words[2]!.box).toEqual([270, 300, 680, 324]);
+    expect(untouched!.words.map((w) => w.text)).toEqual(['Background']);
+  });
+});

@@ -1,0 +1,220 @@
+import type { PixelLine, PixelWord } from './engine-types.ts';
+import type { GrayImage } from './narrow-image.ts';
+
+/**
+ * What an index page draws that OCR reads as letters. Tesseract reads a row of leader dots as a run
+ * of letters (`couiiiiiiiiectieee`, `cccoeveveveeerenrsienenane.`) that swallows the page number after
+ * it, and the ruled lines of pleading paper or of a table (the double rule down the left margin, the
+ * rule at the right edge next to the page numbers, a heading's underline) as `|`, `[`, `I` or
+ * `L` glued to the letters beside them. None of it is text: an index page's image is read with the
+ * leaders and the rules taken out (`cleanIndexImage`), and each leader is put back afterwards as a
+ * word `.....` with its own box (`restoreLeaders`), so the row reads as its text layer would.
+ */
+
+/** Ink: darker than this (a scan's faded black stays well under it; its grey veil well over). */
+const INK = 150;
+/** A rule is a straight run of ink at least this long, in inches: vertical, horizontal. */
+const RULE_V_IN = 0.6;
+const RULE_H_IN = 1.2;
+/** Pixels cleared either side of a rule or around a leader dot: the grey fringe a scan leaves. */
+const FRINGE = 2;
+/** A leader mark is at most this wide and tall, in inches (a dot; a dash of a hyphen leader is wider). */
+const DOT_IN = 0.035;
+const DASH_W_IN = 0.09;
+const DASH_H_IN = 0.025;
+/** Marks of one leader stand on one line and at most this far apart, in inches. */
+const LEADER_GAP_IN = 0.09;
+const LEADER_DY_IN = 0.02;
+/** A leader has at least this many marks (a period or an ellipsis has fewer). */
+const LEADER_MIN_MARKS = 5;
+
+type Box = [number, number, number, number];
+
+export interface CleanedIndexImage {
+  /** A copy of the image with the rules and leaders painted white. */
+  image: GrayImage;
+  /** Where each leader stood, in pixels [x0, y0, x1, y1]. */
+  leaders: Box[];
+  /** How many pixel columns and rows of rules were cleared. */
+  rules: number;
+}
+
+interface Component {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  n: number;
+}
+
+/** Connected groups of ink pixels (8-neighbours) that `skip` leaves, with their boxes and sizes. */
+function components(image: GrayImage, skip: Uint8Array): Component[] {
+  const { width: w, height: h, pixels } = image;
+  const seen = new Uint8Array(w * h);
+  const stack = new Int32Array(w * h);
+  const out: Component[] = [];
+  for (let start = 0; start < w * h; start++) {
+    if (seen[start] || skip[start] || pixels[start]! >= INK) continue;
+    const c: Component = { x0: w, y0: h, x1: -1, y1: -1, n: 0 };
+    let top = 0;
+    stack[top++] = start;
+    seen[start] = 1;
+    while (top > 0) {
+      const i = stack[--top]!;
+      const x = i % w;
+      const y = (i - x) / w;
+      c.n++;
+      if (x < c.x0) c.x0 = x;
+      if (x > c.x1) c.x1 = x;
+      if (y < c.y0) c.y0 = y;
+      if (y > c.y1) c.y1 = y;
+      for (let dy = -1; dy <= 1; dy++) {
+        const yy = y + dy;
+        if (yy < 0 || yy >= h) continue;
+        for (let dx = -1; dx <= 1; dx++) {
+          const xx = x + dx;
+          if (xx < 0 || xx >= w) continue;
+          const j = yy * w + xx;
+          if (!seen[j] && !skip[j] && pixels[j]! < INK) {
+            seen[j] = 1;
+            stack[top++] = j;
+          }
+        }
+      }
+    }
+    out.push(c);
+  }
+  return out;
+}
+
+/** Marks the long straight runs of ink (rules) in `rule`, with their fringe; returns how many runs. */
+function findRules(image: GrayImage, dpi: number, rule: Uint8Array): number {
+  const { width: w, height: h, pixels } = image;
+  const minV = Math.round(dpi * RULE_V_IN);
+  const minH = Math.round(dpi * RULE_H_IN);
+  let runs = 0;
+  for (let x = 0; x < w; x++) {
+    let s = -1;
+    for (let y = 0; y <= h; y++) {
+      const ink = y < h && pixels[y * w + x]! < INK;
+      if (ink && s < 0) s = y;
+      if (!ink && s >= 0) {
+        if (y - s >= minV) {
+          runs++;
+          for (let k = s; k < y; k++) for (let d = -FRINGE; d <= FRINGE; d++) if (x + d >= 0 && x + d < w) rule[k * w + x + d] = 1;
+        }
+        s = -1;
+      }
+    }
+  }
+  for (let y = 0; y < h; y++) {
+    let s = -1;
+    for (let x = 0; x <= w; x++) {
+      const ink = x < w && pixels[y * w + x]! < INK;
+      if (ink && s < 0) s = x;
+      if (!ink && s >= 0) {
+        if (x - s >= minH) {
+          runs++;
+          for (let k = s; k < x; k++) for (let d = -FRINGE; d <= FRINGE; d++) if (y + d >= 0 && y + d < h) rule[(y + d) * w + k] = 1;
+        }
+        s = -1;
+      }
+    }
+  }
+  return runs;
+}
+
+/** Runs of small marks (dots or dashes) evenly along one line: the leaders. */
+function findLeaders(marks: Component[], dpi: number): Component[][] {
+  const gap = dpi * LEADER_GAP_IN;
+  const dy = dpi * LEADER_DY_IN;
+  const sorted = [...marks].sort((a, b) => a.x0 - b.x0);
+  const used = new Set<Component>();
+  const runs: Component[][] = [];
+  const cy = (m: Component) => (m.y0 + m.y1) / 2;
+  for (const first of sorted) {
+    if (used.has(first)) continue;
+    const run = [first];
+    let last = first;
+    for (const m of sorted) {
+      if (m.x0 <= last.x1 || used.has(m)) continue;
+      if (m.x0 - last.x1 > gap) break;
+      // (mark to mark: a page scanned askew carries its leaders askew)
+      if (Math.abs(cy(m) - cy(last)) > dy) continue;
+      run.push(m);
+      last = m;
+    }
+    if (run.length >= LEADER_MIN_MARKS) {
+      for (const m of run) used.add(m);
+      runs.push(run);
+    }
+  }
+  return runs;
+}
+
+/**
+ * The image of an index page with its rules and leaders painted white (a copy; `image` is left as it
+ * is), and the boxes of the leaders taken out.
+ */
+export function cleanIndexImage(image: GrayImage, dpi: number): CleanedIndexImage {
+  const { width: w, height: h } = image;
+  const rule = new Uint8Array(w * h);
+  const rules = findRules(image, dpi, rule);
+  const dot = dpi * DOT_IN;
+  const dashW = dpi * DASH_W_IN;
+  const dashH = dpi * DASH_H_IN;
+  const marks = components(image, rule).filter((c) => {
+    const cw = c.x1 - c.x0 + 1;
+    const ch = c.y1 - c.y0 + 1;
+    return (cw <= dot && ch <= dot) || (cw <= dashW && ch <= dashH && cw >= ch);
+  });
+  const pixels = Uint8Array.from(image.pixels);
+  for (let i = 0; i < w * h; i++) if (rule[i]) pixels[i] = 255;
+  const leaders: Box[] = [];
+  for (const run of findLeaders(marks, dpi)) {
+    for (const m of run) {
+      for (let y = Math.max(0, m.y0 - FRINGE); y <= Math.min(h - 1, m.y1 + FRINGE); y++) {
+        pixels.fill(255, y * w + Math.max(0, m.x0 - FRINGE), y * w + Math.min(w - 1, m.x1 + FRINGE) + 1);
+      }
+    }
+    leaders.push([run[0]!.x0, Math.min(...run.map((m) => m.y0)), run.at(-1)!.x1 + 1, Math.max(...run.map((m) => m.y1)) + 1]);
+  }
+  return { image: { width: w, height: h, pixels }, leaders, rules };
+}
+
+/**
+ * Each leader taken out of the image put back into the line read across it, as a word `.....` in its
+ * place among the line's words (the gap it leaves would otherwise join the title to the page number
+ * only by distance). A leader no line crosses is left out.
+ */
+export function restoreLeaders(lines: PixelLine[], leaders: Box[]): PixelLine[] {
+  const out = lines.map((l) => ({ words: [...l.words] }));
+  for (const box of leaders) {
+    const cy = (box[1] + box[3]) / 2;
+    let best: PixelLine | null = null;
+    let bestDist = Infinity;
+    for (const line of out) {
+      if (line.words.length === 0) continue;
+      const top = Math.min(...line.words.map((w) => w.box[1]));
+      const bottom = Math.max(...line.words.map((w) => w.box[3]));
+      if (cy < top || cy > bottom + (bottom - top) * 0.25) continue;
+      const dist = Math.abs((top + bottom) / 2 - cy);
+      if (dist < bestDist) {
+        best = line;
+        bestDist = dist;
+      }
+    }
+    if (!best) continue;
+    const words = best.words;
+    // the line's height for the leader's box, so that it sits on the row like the words beside it
+    const top = Math.min(...words.map((w) => w.box[1]));
+    const bottom = Math.max(...words.map((w) => w.box[3]));
+    const leader: PixelWord = { text: '.....', box: [box[0], top, box[2], bottom], confidence: 90 };
+    // a stray mark of the leader read as a word of its own (`.`, `:`, `·`) goes with it
+    const kept = words.filter((w) => !(w.box[0] >= box[0] - 2 && w.box[2] <= box[2] + 2 && !/[A-Za-z0-9]/.test(w.text)));
+    const at = kept.findIndex((w) => (w.box[0] + w.box[2]) / 2 > (box[0] + box[2]) / 2);
+    kept.splice(at < 0 ? kept.length : at, 0, leader);
+    best.words = kept;
+  }
+  return out;
+}
