@@ -191,6 +191,19 @@ describe('us-scanned-pleading-toc', () => {
     for (const p of pages) expect(p.lines, `p.${p.page} has no text layer`).toHaveLength(0);
     expect(f.truth.indexPages).toEqual([2]);
   });
+
+  test('OCR reads its contents page without the rules and leaders drawn on it: each entry ends in a leader and its page number', async () => {
+    const f = await loadFixture('us-scanned-pleading-toc');
+    const { pages } = await ocrPages(f.brief, f.truth.indexPages, { workers: 1 });
+    const rows = pages[0]!.lines.map((l) => l.words.map((w) => w.text).join(' '));
+    // no rule read as a letter or a bar, no leader read as letters (`ccoeveveeeren`)
+    const withLeader = rows.filter((r) => r.includes('.....'));
+    expect(withLeader.length).toBeGreaterThanOrEqual(f.truth.items.length);
+    expect(rows.some((r) => /\b[ceiosuvnr]{8,}\b/.test(r))).toBe(false);
+    // the page numbers come after the leaders, in order (a speck read beside one aside)
+    const refs = withLeader.map((r) => /(\d+)\W*$/.exec(r)?.[1]);
+    expect(refs).toEqual(f.truth.items.map((i) => i.printedPage));
+  }, 300_000);
 });
 
 describe('us-complaint-counts', () => {

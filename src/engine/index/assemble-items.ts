@@ -257,9 +257,12 @@ export class ItemAssembler {
     // `I.` set where this index's numbered sub-entries stand, under `H.`: OCR's `1.`, the first of them, not
     // the letter after H (which would stand where H does).
     const subHere = this.opensKnownLevel(pr, readings);
+    const firstHere = this.firstSubLabel(pr, readings);
     for (let d = this.stack.length - 1; d >= 0; d--) {
       const level = this.stack[d]!;
       if (subHere && Math.abs(pr.labelX - level.x) > 12) continue;
+      // set well right of the entries it would follow, on the same page: it opens a level under them
+      if (firstHere && pr.labelX > level.x + 12 && this.current?.page === pr.row.page) continue;
       for (const r of readings) {
         const prev = level.slot.readings.find((p) => family(p.kind) === family(r.kind) && isSuccessor(p, r));
         if (prev) {
@@ -327,6 +330,14 @@ export class ItemAssembler {
       if (r) return { depth: 0, reading: r };
     }
     return null;
+  }
+
+  /** Whether a reading of the row's label is the first of a kind not open now, set right of the entry above. */
+  private firstSubLabel(pr: ParsedRow, readings: Label[]): boolean {
+    const top = this.stack[this.stack.length - 1];
+    if (!top || pr.labelX <= top.x + 12) return false;
+    const used = new Set(this.stack.map((l) => family(l.slot.readings[0]!.kind)));
+    return readings.some((r) => isFirst(r) && !used.has(family(r.kind)));
   }
 
   /** Whether a reading of the row's label is the first of a sub-level seen before at the row's indentation, not open now. */

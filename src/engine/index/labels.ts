@@ -86,6 +86,8 @@ function ocrLetters(raw: string, t: string): string[] {
 export function parseLabel(raw: string, opts: { ocr?: boolean } = {}): Label[] {
   let core = raw.trim().replace(QUOTES, '').replace(/[.:\-–—]+$/, '');
   if (opts.ocr !== false) {
+    // a speck OCR read after the label's stop (`VIIL.*`) is no part of it
+    core = core.replace(/(?<=\.)[*•·,'’"]+$/, '').replace(/[.:\-–—]+$/, '');
     // OCR confusions inside parentheses and after a series letter: `(l2)` → `(12)`, `B-l` → `B-1`.
     core = core
       .replace(/^\(([0-9IlO|]{1,2})\)$/, (_, d: string) => (/\d/.test(d) ? `(${d.replace(/[Il|]/g, '1').replace(/O/g, '0')})` : `(${d})`))

@@ -216,7 +216,8 @@ export function parseRow(input: Row, opts: { ocr: boolean; light?: boolean }): P
 
   // Page reference: the last cell when it is a number set apart by a leader or a column gap.
   // A speck after the page number (`… 3 .`) hides it.
-  if (opts.ocr) while (rest.length > 2 && /^[.,:;'‘’`•·]+$/.test(rest[rest.length - 1]!.text)) rest.pop();
+  // (or a bar, the edge of a rule: `… 12 |`, `… 10 }`)
+  if (opts.ocr) while (rest.length > 2 && /^[.,:;'‘’`•·|}\]]+$/.test(rest[rest.length - 1]!.text)) rest.pop();
   let pageRef: string | undefined;
   const refTokens: Token[] = [];
   const last = rest[rest.length - 1]!;

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import type { Line, PageText } from '../types.ts';
+import { detectIndex } from './detect-index.ts';
+import { layoutPages } from './page-layout.ts';
+import { makePage } from './make-page-text.ts';
+
+/**
+ * A table of contents on pleading paper as OCR reads a scan of it: the line numbers down the margin come
+ * back partly misread (`®` for 9, `is` for 15, `5s` for 25), the banner at the top of every page a little
+ * different each time, some labels misread (`vy.` for `V.`, `I.` for `1.`), some page numbers with a
+ * speck (`14.`) or lost altogether after the leader.
+ */
+const MISREAD: Record<number, string> = { 9: '®', 15: 'is', 20: '|-', 25: '5s' };
+
+function pleading(p: PageText, misread: Record<number, string> = {}): PageText {
+  const nums: Line[] = Array.from({ length: 28 }, (_, k) => {
+    const text = misread[k + 1] ?? String(k + 1);
+    const bbox: Line['bbox'] = [81, 61 + 24 * k, 91, 75 + 24 * k];
+    return { text, bbox, words: [{ text, bbox, confidence: 80 }] };
+  });
+  return { ...p, lines: [...nums, ...p.lines] };
+}
+
+const BANNERS = ['REDACTED VERSION OF DOCUMENT PROPOSED TO BE FILED UNDER SEAL', 'REDACTED VERSION OF DOCUMENA PRGPOSED TO BE FILED UNDER SEAL',
+  'REDACTED VERSION OF DOCUMEN PROPOSED TO BE FILED UNDER SEAL', '- REDACTED VERSION OF DOCUMENT PRGPOSED TO BE FILED UNDER SEAL'];
+
+function scanned(page: number, rows: Parameters<typeof makePage>[1]['rows'], misread: Record<number, string> = {}): PageText {
+  const p = makePage(page, { rows, source: 'ocr', confidence: 88, header: BANNERS[page % BANNERS.length]!, footer: String(page) });
+  return pleading(p, misread);
+}
+
+const ROW = (x: number, y: number) => ({ x, y, cols: [x, x + 36] });
+const SUBS = ['The Contract Is Enforceable', 'Notice Was Given', 'The Goods Were Delivered', 'Payment Was Refused', 'The Defences Fail',
+  'Mitigation Was Reasonable', 'Interest Runs From Demand', 'The Damages Are Proven'];
+
+describe('a table of contents on pleading paper read by OCR', () => {
+  const toc = scanned(2, [
+    { text: 'TABLE OF CONTENTS', x: 260, y: 61 },
+    { text: 'I. | INTRODUCTION ..... 1', ...ROW(105, 109) },
+    { text: 'II. | STATEMENT OF FACTS ..... 3', ...ROW(105, 133) },
+    { text: 'A. | The Parties Signed the Agreement ..... 3', ...ROW(141, 157) },
+    { text: 'B. | The Defendant Stopped Paying ..... 14.', ...ROW(141, 181) },
+    { text: 'vy. | ARGUMENT .....', ...ROW(105, 205) },
+    ...SUBS.map((t, k) => ({ text: `${String.fromCharCode(65 + k)}. | ${t} ..... ${6 + k}`, ...ROW(141, 229 + 24 * k) })),
+    { text: 'I. | Washington ..... 14', ...ROW(177, 421) },
+    { text: '2. | Florida ..... 15', ...ROW(177, 445) },
+    { text: 'IV. | CONCLUSION ..... 16', ...ROW(105, 469) },
+  ], MISREAD);
+  const body = (n: number) => scanned(n, Array.from({ length: 20 }, () => ({ text: 'The moving party bears the initial burden of showing there is no dispute', x: 105 })), n % 2 ? MISREAD : {});
+  const pages = [body(1), toc, ...Array.from({ length: 12 }, (_, k) => body(k + 3))];
+
+  it('sets apart the line numbers, misread ones too, and the banner that runs on every page', () => {
+    const layout = layoutPages(pages)[1]!;
+    const texts = layout.rows.map((r) => r.text);
+    expect(texts.some((t) => /^(®|is|5s|\|-)\s/.test(t) || /REDACTED/.test(t))).toBe(false);
+    expect(texts).toContain('TABLE OF CONTENTS');
+  });
+
+  it('reads every entry with its label, title and page number', () => {
+    const det = detectIndex(pages);
+    expect(det.pages).toEqual([2]);
+    expect(det.items.map((i) => [i.label, i.text, i.pageRef ?? null])).toEqual([
+      ['I', 'INTRODUCTION', '1'],
+      ['II', 'STATEMENT OF FACTS', '3'],
+      ['II.A', 'The Parties Signed the Agreement', '3'],
+      // a speck after the number is no part of it
+      ['II.B', 'The Defendant Stopped Paying', '14'],
+      // `vy.` in the label column is the label after II; its page number was not read: the heading will place it
+      ['III', 'ARGUMENT', null],
+      ...SUBS.map((t, k) => [`III.${String.fromCharCode(65 + k)}`, t, String(6 + k)]),
+      // `I.` where the numbered sub-entries stand, with `2.` after it: `1.`, not the letter after H
+      ['III.H.1', 'Washington', '14'],
+      ['III.H.2', 'Florida', '15'],
+      ['IV', 'CONCLUSION', '16'],
+    ]);
+  });
+
+  it('gives rows that touch no two links over one spot of the page', () => {
+    const tall = scanned(2, [
+      { text: 'TABLE OF CONTENTS', x: 260, y: 61 },
+      { text: 'I. | INTRODUCTION ..... 1', ...ROW(105, 109) },
+      { text: 'II. | ARGUMENT ..... 2', ...ROW(105, 125) },
+      { text: 'III. | CONCLUSION ..... 4', ...ROW(105, 141) },
+    ]);
+    // OCR boxes that reach into the next row (a tall speck on the row above)
+    tall.lines.find((l) => l.text.startsWith('INTRODUCTION'))!.words[0]!.bbox[3] += 10;
+    const det = detectIndex([body(1), tall, body(3), body(4), body(5)]);
+    const boxes = det.items.map((i) => i.bbox);
+    expect(boxes).toHaveLength(3);
+    for (let k = 0; k + 1 < boxes.length; k++) expect(boxes[k]![3]).toBeLessThanOrEqual(boxes[k + 1]![1]);
+  });
+});
