@@ -218,6 +218,9 @@ export function parseRow(input: Row, opts: { ocr: boolean; light?: boolean }): P
   // A speck after the page number (`… 3 .`) hides it.
   // (or a bar, the edge of a rule: `… 12 |`, `… 10 }`)
   if (opts.ocr) while (rest.length > 2 && /^[.,:;'‘’`•·|}\]]+$/.test(rest[rest.length - 1]!.text)) rest.pop();
+  // (or a speck out beyond it read as a letter or two, unsure: `… 1 i`)
+  if (opts.ocr && rest.length > 2 && rest[rest.length - 1]!.confidence < 40 && [...rest[rest.length - 1]!.text].length <= 2 &&
+      /^\d{1,4}$/.test(rest[rest.length - 2]!.text)) rest.pop();
   let pageRef: string | undefined;
   const refTokens: Token[] = [];
   const last = rest[rest.length - 1]!;
