@@ -86,8 +86,8 @@ function ocrLetters(raw: string, t: string): string[] {
 export function parseLabel(raw: string, opts: { ocr?: boolean } = {}): Label[] {
   let core = raw.trim().replace(QUOTES, '').replace(/[.:\-–—]+$/, '');
   if (opts.ocr !== false) {
-    // a speck OCR read after the label's stop (`VIIL.*`) is no part of it
-    core = core.replace(/(?<=\.)[*•·,'’"]+$/, '').replace(/[.:\-–—]+$/, '');
+    // a speck OCR read after the label's stop (`VIIL.*`) is no part of it, nor a stop read as a comma (`4,`)
+    core = core.replace(/(?<=\.)[*•·,'’"]+$/, '').replace(/[.:\-–—]+$/, '').replace(/(?<=^\d{1,3}),$/, '');
     // OCR confusions inside parentheses and after a series letter: `(l2)` → `(12)`, `B-l` → `B-1`.
     core = core
       .replace(/^\(([0-9IlO|]{1,2})\)$/, (_, d: string) => (/\d/.test(d) ? `(${d.replace(/[Il|]/g, '1').replace(/O/g, '0')})` : `(${d})`))
@@ -174,12 +174,21 @@ export function parseLabel(raw: string, opts: { ocr?: boolean } = {}): Label[] {
         if (v !== null && !out.some((o) => o.kind === 'roman' && o.text === alt)) out.push({ kind: 'roman', text: alt, value: v, ocrGuess: true });
       }
     }
+    // `I.` read as one letter L (the stop drawn into the stem): roman one, when the list has it next.
+    if (t === 'L' && !/[.:]$/.test(raw.trim()) && !out.some((o) => o.kind === 'roman' && o.text === 'I')) {
+      out.push({ kind: 'roman', text: 'I', value: 1, ocrGuess: true });
+    }
     // A numeral with some letters read in lower case (`Iv.`, `Vi`).
     if (/^[IVX][ivx]+$/.test(t) || /^[ivx]+[IVX][IVXivx]*$/.test(t)) {
       const up = t.toUpperCase();
       const v = romanValue(up);
       if (v !== null && !out.some((o) => o.kind === 'roman' && o.text === up)) out.push({ kind: 'roman', text: up, value: v, ocrGuess: true });
     }
+  }
+  // a speck read as a capital before a numbered label's number (`C2.`): the number, when the list wants it
+  if (opts.ocr !== false && /^[A-Z]\d{1,2}\.$/.test(raw.trim()) && !out.some((o) => o.kind === 'number')) {
+    const n = Number(t.slice(1));
+    if (n > 0) out.push({ kind: 'number', text: String(n), value: n, ocrGuess: true });
   }
   if (opts.ocr !== false && !/^\d+$/.test(t)) {
     const d = ocrDigits(t);
@@ -257,6 +266,8 @@ export function labelMatch(itemLabel: string, printed: string, ocr = true): numb
   // Zero-padded numbers (`TAB 01` for tab 1) are the same label.
   const unpad = (s: string) => s.replace(/(^|[^0-9])0+(?=\d)/g, '$1');
   if (unpad(a) === unpad(b)) return 1;
+  // a letter OCR read twice, the second small (`Vv.` for `V.`)
+  if (ocr && /^[A-Z][a-z]$/.test(printed.trim().replace(/[.:]+$/, '')) && b[0] === b[1] && a === b[0]) return 0.85;
   if (!ocr || a.length !== b.length) return 0;
   for (let i = 0; i < a.length; i++) {
     if (!confusable(a[i]!, b[i]!)) return 0;

@@ -15,6 +15,8 @@ export interface NumberColumn {
   /** The first number (top of the page) and how many there are. */
   first: number;
   count: number;
+  /** How many of the numbers have nothing beside them (a numbered line left blank). */
+  blank: number;
 }
 
 interface Num { word: Word; value: number; y: number }
@@ -47,10 +49,17 @@ export function numberColumns(p: PageText): NumberColumn[] {
     start = i;
     const run = group.length >= MIN_NUMBERS ? runsOn(group) : null;
     if (run) {
-      out.push({ right: Math.max(...group.map((g) => g.word.bbox[2])), left: Math.min(...group.map((g) => g.word.bbox[0])), ...run });
+      const right = Math.max(...group.map((g) => g.word.bbox[2]));
+      out.push({ right, left: Math.min(...group.map((g) => g.word.bbox[0])), ...run, blank: blankBeside(p, group, right) });
     }
   }
   return out;
+}
+
+/** How many of the numbers have no word beside them to their right (their line of the page left blank). */
+function blankBeside(p: PageText, group: Num[], right: number): number {
+  const words = p.lines.flatMap((l) => l.words).filter((w) => w.bbox[0] > right + 6);
+  return group.filter((g) => !words.some((w) => w.bbox[1] < g.word.bbox[3] && w.bbox[3] > g.word.bbox[1])).length;
 }
 
 /** Numbers that, top to bottom, mostly count up by one at a nearly even pitch: their first and count; else null. */
@@ -91,27 +100,26 @@ export function documentNumberColumns(pages: PageText[]): NumberColumn[] {
       if (out.some((o) => Math.abs(o.right - c.right) <= 4)) continue;
       const same = perPage.flatMap((cs) => cs.filter((x) => Math.abs(x.right - c.right) <= 4));
       const fromOne = same.filter((x) => x.first <= 2 && x.count >= 20).length;
-      if (same.length >= need || (same.length >= 2 && fromOne >= 2)) out.push(c);
+      // a page's full column with numbered lines left blank: line numbers, where a scan read the other
+      // pages' margins too poorly to show them (an index numbered 1, 2, 3 has a row beside every number)
+      const ruled = same.some((x) => x.count >= 20 && x.blank >= 3);
+      if (same.length >= need || (same.length >= 2 && fromOne >= 2) || ruled) out.push(c);
     }
   }
   return out;
 }
 
 /**
- * How far left of a column's numbers, in points, a word read by OCR still stands in the column: the
- * width of a misread number's extra marks (`C15`, `” 14`, a speck before it).
- */
-const OCR_COLUMN_SLACK = 15;
-
-/**
  * The page without the words of its line-number columns (lines left empty are dropped). On a page read
  * by OCR a line number is often misread (`®` for 9, `is` for 15, `5s` for 25, `10°`): there every word
- * that stands wholly within a column's band is one of its numbers, whatever it reads.
+ * that stands wholly left of a left margin column's right edge is one of its numbers or margin specks,
+ * whatever it reads.
  */
 export function withoutLineNumbers(p: PageText, cols: NumberColumn[]): PageText {
   if (cols.length === 0) return p;
   const ocr = p.source === 'ocr';
-  const inBand = (word: Word, c: NumberColumn) => word.bbox[0] >= c.left - OCR_COLUMN_SLACK && word.bbox[2] <= c.right + 4;
+  // (and what stands wholly left of the column, out in the margin: specks, a stamp up the edge)
+  const inBand = (word: Word, c: NumberColumn) => word.bbox[2] <= c.right + 4 && c.left < 0.25 * (p.width || 612);
   const isNumber = (word: Word) =>
     (/^\d{1,2}$/.test(word.text) && cols.some((c) => Math.abs(word.bbox[2] - c.right) <= 4 && word.bbox[0] >= c.left - 6)) ||
     (ocr && cols.some((c) => inBand(word, c)));

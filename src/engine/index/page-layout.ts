@@ -47,7 +47,8 @@ const COURT_HEADER = /\b(case|document|doc\.?|filed|entered)\b.*\b(filed|page|pa
 const PAGE_LABEL = /^(?:page\s+)?([A-Z]{1,2}-?\d{1,4})$/;
 const PAGE_ROMAN = /^(?:[Pp]age\s+|PAGE\s+)?[-–—]?\s*([ivxlc]{1,7})\s*[-–—]?$/;
 const PAGE_ROMAN_UPPER = /^(?:(?:page|PAGE)\s+([IVXLC]{1,7})|[-–—]\s*([IVXLC]{1,7})\s*[-–—])$/;
-const PAGE_NUMBER = /^(?:page|pg\.?|p\.)?\s*[-–—]?\s*([0-9IlO]{1,4})\s*[-–—]?(?:\s*[.,'‘’]{1,2})?$/i;
+// (OCR reads the dashes of `- 2 -` as `_`, `~`, `=` or an `o`: `o1-`, `_2-`)
+const PAGE_NUMBER = /^(?:page|pg\.?|p\.)?\s*(?:[-–—_~=]|o(?=\d))?\s*([0-9IlO]{1,4})\s*[-–—_~]?(?:\s*[.,'‘’]{1,2})?$/i;
 
 /** Digits, with OCR confusions in a footer number read back (l2 → 12, 1O → 10). */
 function footerNumber(text: string): number | null {
@@ -157,6 +158,8 @@ function layout(pages: PageText[]): PageLayout[] {
     const printedRoman: string[] = [];
     const stamps: TabStamp[] = [];
     for (const r of rows) {
+      // a speck or two OCR read on a line of its own (`.`, `’`) is no row of the page
+      if (p.source === 'ocr' && !/[\p{L}\p{N}]/u.test(r.text) && r.words.length <= 2 && !r.leader) continue;
       const margin = inMargin(r, p.height);
       const stamp = r.words.length <= 6 ? tabStamp(r.text) : null;
       if (stamp) stamps.push(stamp);

@@ -59,6 +59,18 @@ function isDatePart(tokens: Word[], k: number, size: number): boolean {
   return /^\d{1,2},$/.test(prev) && MONTH_NAME.test(tokens[k - 2]?.text ?? '') && /^(?:19|20)\d\d[,.;]?$/.test(t.text);
 }
 
+/** Whether word i is one of a run of words of leader marks long enough to be a leader (`. . . .`). */
+function inLeaderRun(words: Word[], i: number): boolean {
+  if (!isLeaderMarks(words[i]!.text)) return false;
+  let from = i;
+  let to = i;
+  while (from > 0 && isLeaderMarks(words[from - 1]!.text)) from--;
+  while (to + 1 < words.length && isLeaderMarks(words[to + 1]!.text)) to++;
+  let chars = 0;
+  for (let k = from; k <= to; k++) chars += words[k]!.text.length;
+  return to > from && chars >= 3;
+}
+
 /** True when a word may hold a leader run (three dots, underscores, middle dots or dashes, or an ellipsis). */
 function mayHoldLeader(t: string): boolean {
   let run = 0;
@@ -293,6 +305,9 @@ function buildRow(page: number, bbox: BBox, words: Word[]): Row {
   };
   for (let i = 0; i < sorted.length; i++) {
     const w = sorted[i]!;
+    // a speck OCR read as a mark or two of punctuation, unsure, is no word (`.`, `-`, `’` beside a row)
+    // (a dot among other dots is part of a leader)
+    if (w.confidence < 60 && [...w.text].length <= 2 && !/[\p{L}\p{N}&§]/u.test(w.text) && !inLeaderRun(sorted, i)) continue;
     // The end of a date after its month, however low its confidence, is text; `18.2023` is `18, 2023`.
     if (w.confidence < 100 && tokens.length > 0 && !pendingBreak && isDatePart([...tokens, w], tokens.length, size)) {
       const m = DAY_YEAR.exec(w.text);
@@ -301,7 +316,9 @@ function buildRow(page: number, bbox: BBox, words: Word[]): Row {
     }
     // A leader read as a few letters stretched over its length (`vrei`, `TT`) is no word; nor is one
     // opening a line whose box runs over the next word (`020` spread over a whole line before `TT 93`).
-    if (w.confidence < 60 && w.text.length <= 12 && widthPerChar(w, size) > 1.5) {
+    // (a word alone on its row is no leader: `o1-`, a footer's `- 1 -` as OCR reads it)
+    const alone = sorted.length === 1;
+    if (!alone && w.confidence < 60 && w.text.length <= 12 && widthPerChar(w, size) > 1.5) {
       const next = sorted[i + 1];
       if (i > 0 || (next && w.bbox[2] > (next.bbox[0] + next.bbox[2]) / 2)) {
         push('', w.bbox, w.confidence, true);
@@ -315,8 +332,8 @@ function buildRow(page: number, bbox: BBox, words: Word[]): Row {
       }
     }
     // A leader written as separate dots (`. . . .`): a run of three or more words made of leader marks.
-    // (not a row's first word when it reads as a label, `4.`, however unsure OCR was of it)
-    if (isOcrLeader(w) && !(tokens.length === 0 && /^\d{1,3}[.)]$/.test(w.text))) {
+    // (not a row's first word when it reads as a label, `4.`, `C2.`, `iv.`, however unsure OCR was of it)
+    if (!alone && isOcrLeader(w) && !(tokens.length === 0 && /^[(["']?[A-Za-z]?\d{1,3}[.)]$|^[(["']?[A-Za-z]{1,4}[.)]$/.test(w.text))) {
       push('', w.bbox, w.confidence, true);
       continue;
     }
@@ -339,7 +356,10 @@ function buildRow(page: number, bbox: BBox, words: Word[]): Row {
   leader = dropOcrLeaderTail(tokens, size, numberAfterMarks) || leader;
   // nothing kept after the last leader of real marks: the page number after it was not read
   const endsInLeader = lastMarks >= 1 && lastMarks >= tokens.length;
-  return { page, words: tokens, text: tokens.map((t) => t.text).join(' '), bbox, size, leader, ...(endsInLeader ? { endsInLeader } : {}) };
+  // A row read by OCR starts where its first word kept does: specks set aside before it do not move it.
+  const start = tokens[0]?.confidence !== undefined && tokens[0].confidence < 100 ? tokens[0].bbox[0] : bbox[0];
+  const box: BBox = start > bbox[0] ? [start, bbox[1], bbox[2], bbox[3]] : bbox;
+  return { page, words: tokens, text: tokens.map((t) => t.text).join(' '), bbox: box, size, leader, ...(endsInLeader ? { endsInLeader } : {}) };
 }
 
 /**

@@ -80,9 +80,11 @@ async function confirmDestinations(read: ReadResult, detection: IndexDetection, 
     dests.forEach((d, i) => {
       if (d.targetPage === null) {
         // no page found (its number unread or not printed): its heading stands between its neighbours' pages
-        const before = dests.slice(0, i).reverse().find((o) => o.targetPage !== null && o.target === 'source')?.targetPage;
-        const after = dests.slice(i + 1).find((o) => o.targetPage !== null && o.target === 'source')?.targetPage;
-        if (around === 0 && before != null && after != null && after >= before && after - before <= MAX_GAP) add(before, after);
+        // (before the first entry found, after the index; after the last one, the end of the document)
+        const before = dests.slice(0, i).reverse().find((o) => o.targetPage !== null && o.target === 'source')?.targetPage ??
+          Math.max(0, ...detection.pages) + 1;
+        const after = dests.slice(i + 1).find((o) => o.targetPage !== null && o.target === 'source')?.targetPage ?? read.pages.length;
+        if (around === 0 && after >= before && after - before <= MAX_GAP) add(before, after);
         return;
       }
       if (d.target !== 'source') return;
