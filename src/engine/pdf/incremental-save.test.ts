@@ -260,6 +260,44 @@ describe('what an incremental update writes', () => {
     }
   });
 
+  it('writes the pages of a trial record appended to the brief, and leaves out what was taken out of them', async () => {
+    const source = onDisk(brief(), 'paired');
+    // a record with active content on its first page (page actions, launch and file links, an attachment)
+    const record = openPdf(await buildHostilePdf(withObjectStreams(makeTextPdf([[{ text: 'RECORD cover', y: 100 }], [{ text: 'Transcript of the hearing', y: 100 }]]))));
+    const doc = openPdf({ path: source });
+    expect(doc.append(record)).toBe(6);
+    record.close();
+    const removed = doc.removeActiveContent();
+    expect(removed.length).toBeGreaterThan(3);
+    expect(removed.every((r) => r.page !== undefined && r.page >= 6)).toBe(true);
+    doc.addLink(1, [72, 128, 300, 144], 7);
+    doc.setOutline([{ title: 'Transcript', page: 7 }]);
+    doc.setPageLabels(['i', null, '1', '2', '3', 'R1', 'R2']);
+    const path = join(dir, 'paired-out.pdf');
+    const saved = doc.saveToFile(path, UPDATE);
+    doc.close();
+    // taken out of new objects only: the update still holds
+    expect(saved.incremental).toBe(true);
+    const bytes = expectFileMatches(path, saved);
+    const back = openPdf({ path });
+    try {
+      expect(back.pageCount).toBe(7);
+      expect(back.links(1).map((l) => l.targetPage)).toEqual([7]);
+      expect(back.outline()).toEqual([{ title: 'Transcript', page: 7, level: 0 }]);
+      expect(back.pageLabel(7)).toBe('R2');
+      expect(back.pageText(7).lines.map((l) => l.text)).toEqual(['Transcript of the hearing']);
+    } finally {
+      back.close();
+    }
+    // what was removed from the record's pages is not in the update's bytes either
+    expect(bytes.toString('latin1')).not.toContain('app.alert');
+    expect(findActiveContent({ path })).toEqual([]);
+    if (poppler) {
+      expect(pdfinfoPages(path)).toBe(7);
+      expect(pdftotextWords(bytes)[6]!.map((w) => w.text).join(' ')).toBe('Transcript of the hearing');
+    }
+  });
+
   it('gives the same links, bookmarks and validation as the full save, through the engine', async () => {
     const f = await loadFixture('lettered-tabs');
     for (const bytes of [f.brief, withObjectStreams(f.brief)]) {

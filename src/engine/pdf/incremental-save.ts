@@ -17,7 +17,7 @@ import { readXrefChain, type XrefChain } from './xref-chain.ts';
  *
  * What changed is found by comparing, object by object, the document as it is with the same file opened
  * again untouched: every object is serialised by MuPDF in both (a stream by its dictionary) and those
- * that differ, with every object numbered past the file's last, are written. Nothing depends on knowing
+ * that differ are written, with the new objects they lead to (objectsToWrite). Nothing depends on knowing
  * which calls changed what.
  */
 
@@ -96,20 +96,38 @@ function fingerprint(ref: mupdf.PDFObject): string {
   return stream ? `stream ${text}` : text;
 }
 
-/** Object numbers to write: new ones (past the file's last) and those that differ from the file's. */
-function changedObjects(doc: mupdf.PDFDocument, original: mupdf.PDFDocument): number[] {
+const REFERENCE = /(\d+) \d+ R(?![A-Za-z0-9])/g;
+
+/**
+ * Object numbers to write, in order: every object of the file that differs from the file's own, and
+ * every new object (numbered past the file's last) that one of those, another such new object or the
+ * trailer refers to. A new object nothing refers to any more (an action taken out of an appended page,
+ * an annotation replaced) is left out, as a full save's garbage collection drops it: it must not stand
+ * in the file's bytes. An object of the file that is unchanged refers to no new object (the reference
+ * would have changed it), so this walk finds every new object in use.
+ */
+function objectsToWrite(doc: mupdf.PDFDocument, original: mupdf.PDFDocument): number[] {
   const before = original.countObjects();
   const now = doc.countObjects();
-  const out: number[] = [];
-  for (let num = 1; num < now; num++) {
-    const ref = doc.newIndirect(num);
-    if (num >= before) {
-      if (!ref.resolve().isNull() || ref.isStream()) out.push(num);
-      continue;
+  const write = new Set<number>();
+  const pending: string[] = [doc.getTrailer().toString(true, true)];
+  for (let num = 1; num < Math.min(before, now); num++) {
+    const text = fingerprint(doc.newIndirect(num));
+    if (text !== fingerprint(original.newIndirect(num))) {
+      write.add(num);
+      pending.push(text);
     }
-    if (fingerprint(ref) !== fingerprint(original.newIndirect(num))) out.push(num);
   }
-  return out;
+  while (pending.length) {
+    // references are printed `12 0 R`; one read inside a string only adds an object, never loses one
+    for (const m of pending.pop()!.matchAll(REFERENCE)) {
+      const num = Number(m[1]);
+      if (num < before || num >= now || write.has(num)) continue;
+      write.add(num);
+      pending.push(fingerprint(doc.newIndirect(num)));
+    }
+  }
+  return [...write].sort((a, b) => a - b);
 }
 
 /** Below this a new stream without a filter is written as it is (compressing it would save nothing). */
@@ -255,7 +273,7 @@ export function saveIncremental(doc: mupdf.PDFDocument, originalPath: string, or
   const temp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
   try {
     const before = original.countObjects();
-    const nums = changedObjects(doc, original);
+    const nums = objectsToWrite(doc, original);
     const hash = createHash('sha256');
     const fd = openSync(temp, 'w');
     let open = true;
