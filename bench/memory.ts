@@ -85,6 +85,9 @@ try {
       `output ${(out / 1e6).toFixed(0)} MB, ${linked.review.validation.links_created} links (${linked.review.validation.broken_links} broken)`,
   );
   console.log(`times: read ${(tRead / 1000).toFixed(1)} s, link ${(tLink / 1000).toFixed(1)} s (task memory limit ${values['memory-mb']} MB)`);
+  const w = linked.written;
+  if (w) console.log(`output written in ${(w.ms / 1000).toFixed(1)} s, ${w.incremental ? 'as an incremental update of the input' : `whole (${w.whole})`}`);
+  console.log(`load average at the end: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   console.log(`RSS before: ${baseline.toFixed(0)} MB`);
   for (const [s, mb] of peaks) console.log(`  peak during ${s}: ${mb.toFixed(0)} MB (+${(mb - baseline).toFixed(0)} MB)`);
   const hwm = status().hwm;

@@ -81,6 +81,20 @@ export function withObjectStreams(bytes: Uint8Array): Uint8Array {
   }
 }
 
+/**
+ * The PDF made `padBytes` longer by a stream no page uses, added as an incremental update: a big file
+ * for tests, still well formed (its cross-reference reads without repair).
+ */
+export function padPdf(bytes: Uint8Array, padBytes: number): Uint8Array {
+  const doc = new mupdf.PDFDocument(bytes);
+  try {
+    doc.addRawStream(new Uint8Array(padBytes), {});
+    return saveBytes(doc, 'incremental');
+  } finally {
+    doc.destroy();
+  }
+}
+
 /** Remove pages (1-based) from a PDF, leaving links that pointed to them dangling (for tests). */
 export function deletePages(bytes: Uint8Array, pages: number[]): Uint8Array {
   const doc = new mupdf.PDFDocument(bytes);
