@@ -372,6 +372,20 @@ describe('a document saved whole', () => {
     expect(findActiveContent({ path })).toEqual([]);
   });
 
+  it('when it was repaired on opening (no startxref near its end): an update must point at a cross-reference that reads', () => {
+    const input = Buffer.concat([Buffer.from(brief()), Buffer.from(`${'% trailing lines a scanner added\n'.repeat(300)}`)]);
+    const source = onDisk(input, 'trailing');
+    const doc = openPdf({ path: source });
+    expect(doc.saveMethod(UPDATE)).toEqual({ incremental: false, whole: 'repaired' });
+    change(doc);
+    const path = join(dir, 'trailing-out.pdf');
+    const saved = doc.saveToFile(path, UPDATE);
+    doc.close();
+    expect(saved).toMatchObject({ incremental: false, whole: 'repaired' });
+    expect(startsWith(expectFileMatches(path, saved), input)).toBe(false);
+    expect(readBack({ path }).links).toEqual([2, 4]);
+  });
+
   it('when it is small (the full save packs it), or was opened from bytes', () => {
     const input = brief();
     const doc = openPdf({ path: onDisk(input, 'small') });

@@ -89,11 +89,18 @@ function copyOriginal(from: number, size: number, out: Output): number {
   return last;
 }
 
-/** What MuPDF prints of an object: a stream by its dictionary, marked apart from a plain dictionary. */
+/**
+ * What MuPDF prints of an object: a stream by its dictionary, marked apart from a plain dictionary. An
+ * object MuPDF cannot load reads as the same mark in both documents (left as the file has it).
+ */
 function fingerprint(ref: mupdf.PDFObject): string {
-  const stream = ref.isStream();
-  const text = ref.resolve().toString(true, true);
-  return stream ? `stream ${text}` : text;
+  try {
+    const stream = ref.isStream();
+    const text = ref.resolve().toString(true, true);
+    return stream ? `stream ${text}` : text;
+  } catch {
+    return '\u0000unreadable';
+  }
 }
 
 const REFERENCE = /(\d+) \d+ R(?![A-Za-z0-9])/g;
@@ -241,6 +248,7 @@ function prepare(doc: mupdf.PDFDocument, originalPath: string, expectedSize: num
   if (doc.wasRepaired() || !doc.canBeSavedIncrementally()) return 'repaired';
   const fd = openSync(originalPath, 'r');
   let original: mupdf.PDFDocument | null = null;
+  let handedOver = false;
   try {
     const size = fstatSync(fd).size;
     if (size !== expectedSize) return 'file changed';
@@ -249,12 +257,11 @@ function prepare(doc: mupdf.PDFDocument, originalPath: string, expectedSize: num
     if (original.wasRepaired()) return 'repaired';
     const chain = readXrefChain(fd, size, original);
     if (!chain) return 'cross-reference not readable';
-    const prepared = { original, fd, size, chain };
-    original = null;
-    return prepared;
+    handedOver = true;
+    return { original, fd, size, chain };
   } finally {
-    if (original) {
-      original.destroy();
+    if (!handedOver) {
+      original?.destroy();
       closeSync(fd);
     }
   }

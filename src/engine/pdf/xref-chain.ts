@@ -61,9 +61,8 @@ function readTable(
   for (;;) {
     const text = readAt(fd, offset, Math.min(length, size - offset)).toString('latin1');
     const trailerAt = text.indexOf('trailer');
-    const end = trailerAt < 0 ? -1 : text.indexOf('startxref', trailerAt);
-    const endOfDict = trailerAt < 0 ? -1 : text.lastIndexOf('>>', end < 0 ? text.length : end);
-    if (trailerAt < 0 || endOfDict < trailerAt) {
+    const endOfDict = trailerAt < 0 ? -1 : dictionaryEnd(text, text.indexOf('<<', trailerAt));
+    if (trailerAt < 0 || endOfDict < 0) {
       if (offset + length >= size) return null;
       length *= 4;
       continue;
@@ -84,13 +83,47 @@ function readTable(
         if (type === 'n') take(start + k, gen);
       }
     }
-    const trailer = text.slice(trailerAt, endOfDict + 2);
+    const trailer = text.slice(trailerAt, endOfDict);
     const num = (key: string) => {
       const m = new RegExp(`/${key}\\s+(\\d+)(?![\\d\\s]*R)`).exec(trailer);
       return m ? Number(m[1]) : null;
     };
     return { prev: num('Prev'), xrefStm: num('XRefStm') };
   }
+}
+
+/**
+ * Where the dictionary opening at `start` (`<<`) ends (just past its `>>`), skipping the strings in it;
+ * -1 when it does not end in `text` (or `start` is -1).
+ */
+function dictionaryEnd(text: string, start: number): number {
+  if (start < 0) return -1;
+  let depth = 0;
+  for (let i = start; i < text.length; ) {
+    if (text.startsWith('<<', i)) {
+      depth++;
+      i += 2;
+    } else if (text.startsWith('>>', i)) {
+      depth--;
+      i += 2;
+      if (depth === 0) return i;
+    } else if (text[i] === '<') {
+      // a hex string
+      const close = text.indexOf('>', i);
+      if (close < 0) return -1;
+      i = close + 1;
+    } else if (text[i] === '(') {
+      // a literal string: balanced parentheses, backslash escapes
+      let nest = 0;
+      for (; i < text.length; i++) {
+        if (text[i] === '\\') i++;
+        else if (text[i] === '(') nest++;
+        else if (text[i] === ')' && --nest === 0) break;
+      }
+      i++;
+    } else i++;
+  }
+  return -1;
 }
 
 /** The object number of the object whose header (`12 0 obj`) starts at `offset`, or null. */
