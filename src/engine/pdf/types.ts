@@ -110,10 +110,11 @@ export interface PdfDoc {
   /**
    * Save into a file (written under a temporary name, then renamed) without a copy of the bytes in this
    * thread's memory; returns the file's size and SHA-256 (hex). A document opened from a file of
-   * `incrementalFrom` bytes or more (default INCREMENTAL_SAVE_FROM_BYTES), unencrypted, from which
-   * removeActiveContent took nothing, is written as that file unchanged followed by an incremental update
-   * (its new and changed objects), the file copied a few megabytes at a time: memory does not grow with
-   * the file. Any other is saved whole as save() does (in the PDF library's memory, up to 2.5 × its size).
+   * `incrementalFrom` bytes or more (default INCREMENTAL_SAVE_FROM_BYTES), unencrypted, out of whose own
+   * objects removeActiveContent took nothing (what it takes out of appended pages does not count), is
+   * written as that file unchanged followed by an incremental update (its changed objects and the new ones
+   * in use), the file copied a few megabytes at a time: memory does not grow with the file. Any other is
+   * saved whole as save() does (in the PDF library's memory, up to 2.5 × its size).
    */
   saveToFile(path: string, opts?: SaveToFileOptions): SavedFile;
   /**
