@@ -260,6 +260,55 @@ describe('what an incremental update writes', () => {
     }
   });
 
+  it('reads a hybrid file (a table whose trailer names a cross-reference stream for the objects in an object stream)', () => {
+    const content = 'BT /F1 14 Tf 72 700 Td (Hybrid reference page) Tj ET';
+    const font = '<</Type/Font/Subtype/Type1/BaseFont/Helvetica/Encoding/WinAnsiEncoding>>';
+    const packed = `4 0 ${font}`;
+    const first = '4 0 '.length;
+    const bodies: Array<[number, string]> = [
+      [1, '<</Type/Catalog/Pages 2 0 R>>'],
+      [2, '<</Type/Pages/Kids[3 0 R]/Count 1>>'],
+      [3, '<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]/Resources<</Font<</F1 4 0 R>>>>/Contents 5 0 R>>'],
+      [5, `<</Length ${content.length}>>\nstream\n${content}\nendstream`],
+      [6, `<</Type/ObjStm/N 1/First ${first}/Length ${packed.length}>>\nstream\n${packed}\nendstream`],
+      // object 4 is the first object of object stream 6 (type 2); row: type, stream number (2 bytes), index
+      [7, '<</Type/XRef/Size 8/W[1 2 1]/Index[4 1]/Length 4>>\nstream\n\u0002\u0000\u0006\u0000\nendstream'],
+    ];
+    let text = '%PDF-1.5\n';
+    const offsets = new Map<number, number>();
+    for (const [num, body] of bodies) {
+      offsets.set(num, text.length);
+      text += `${num} 0 obj\n${body}\nendobj\n`;
+    }
+    const table = text.length;
+    const row = (n: number) => (offsets.has(n) ? `${String(offsets.get(n)).padStart(10, '0')} 00000 n\r\n` : '0000000000 65535 f\r\n');
+    // object 4 is not in the table: readers that know cross-reference streams find it in the one named by /XRefStm
+    text += `xref\n0 4\n${[0, 1, 2, 3].map(row).join('')}5 3\n${[5, 6, 7].map(row).join('')}`;
+    text += `trailer\n<</Size 8/Root 1 0 R/XRefStm ${offsets.get(7)}>>\nstartxref\n${table}\n%%EOF\n`;
+    const source = onDisk(Buffer.from(text, 'latin1'), 'hybrid');
+    const doc = openPdf({ path: source });
+    expect(doc.saveMethod(UPDATE)).toEqual({ incremental: true });
+    doc.addLink(1, [72, 80, 250, 100], 1);
+    // the font, which lives in the object stream, changes too: written as object 4, generation 0
+    const pdf = (doc as MupdfDoc).doc;
+    pdf.newIndirect(4).put('Name', pdf.newName('F1'));
+    const path = join(dir, 'hybrid-out.pdf');
+    expect(doc.saveToFile(path, UPDATE).incremental).toBe(true);
+    doc.close();
+    const update = readFileSync(path).subarray(text.length).toString('latin1');
+    expect(update).toMatch(/(^|\n)3 0 obj\n/);
+    expect(update).toMatch(/(^|\n)4 0 obj\n<<[^\n]*\/Name\/F1/);
+    expect(update).toContain(`/Prev ${table}`);
+    const back = openPdf({ path });
+    expect(back.links(1).map((l) => l.targetPage)).toEqual([1]);
+    expect(back.pageText(1).lines.map((l) => l.text)).toEqual(['Hybrid reference page']);
+    back.close();
+    if (poppler) {
+      expect(pdfinfoPages(path)).toBe(1);
+      expect(pdftotextWords(readFileSync(path))[0]!.map((w) => w.text).join(' ')).toBe('Hybrid reference page');
+    }
+  });
+
   it('writes the pages of a trial record appended to the brief, and leaves out what was taken out of them', async () => {
     const source = onDisk(brief(), 'paired');
     // a record with active content on its first page (page actions, launch and file links, an attachment)
