@@ -65,7 +65,9 @@ export function pageLimits(memoryMb: number): PageLimits {
  * in steps, each copying it: what that takes swings with where the output's size falls between the
  * steps, from 722 MB for a 494 MB output to 1,236 MB for a 498 MB one (bench/memory.ts, and MuPDF's save
  * alone). Up to two and a half times the file, then. So is counted every byte of a trial record appended
- * to a brief: grafted, it is held in MuPDF's memory whichever way the output is written.
+ * to a brief: grafted, it is held in MuPDF's memory whichever way the output is written (a 100 MB record
+ * appended to the 500 MB benchmark brief and written as an update took 156 MB over the two documents
+ * opened, 1.6 times; written whole, the pair took 1,180 MB).
  */
 export const MEMORY_PER_FILE_BYTE = 2.5;
 /**
