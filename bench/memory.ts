@@ -8,7 +8,10 @@
  * The input (bench/heavy-brief.ts) is the big-63 fixture (index, 63 tabs, ~1,200 pages) with a
  * photograph on its pages, written to a temporary folder unless `--file` names one already written.
  *
- *   npx tsx bench/memory.ts [--mb 500] [--file /tmp/heavy.pdf] [--memory-mb 2048]
+ * The output is written as an incremental update of the input (the server's way from
+ * PDF_INCREMENTAL_FROM_MB, 100 MB, on); `--incremental-from-mb 1000` writes it whole, for comparison.
+ *
+ *   npx tsx bench/memory.ts [--mb 500] [--file /tmp/heavy.pdf] [--memory-mb 2048] [--incremental-from-mb 100]
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -24,6 +27,7 @@ const { values } = parseArgs({
     mb: { type: 'string', default: '500' },
     file: { type: 'string' },
     'memory-mb': { type: 'string', default: '2048' },
+    'incremental-from-mb': { type: 'string', default: '100' },
   },
 });
 
@@ -47,7 +51,7 @@ try {
     file = target;
   }
   const size = statSync(file).size;
-  const limits = taskLimits({ pdfMemoryMb: Number(values['memory-mb']), pdfSecondsPerPage: 30 });
+  const limits = taskLimits({ pdfMemoryMb: Number(values['memory-mb']), pdfSecondsPerPage: 30, pdfIncrementalFromMb: Number(values['incremental-from-mb']) });
   // let the generator's memory go before the baseline is taken
   (globalThis as { gc?: () => void }).gc?.();
   await new Promise((r) => setTimeout(r, 500));
@@ -85,6 +89,9 @@ try {
       `output ${(out / 1e6).toFixed(0)} MB, ${linked.review.validation.links_created} links (${linked.review.validation.broken_links} broken)`,
   );
   console.log(`times: read ${(tRead / 1000).toFixed(1)} s, link ${(tLink / 1000).toFixed(1)} s (task memory limit ${values['memory-mb']} MB)`);
+  const w = linked.written;
+  if (w) console.log(`output written in ${(w.ms / 1000).toFixed(1)} s, ${w.incremental ? 'as an incremental update of the input' : `whole (${w.whole})`}`);
+  console.log(`load average at the end: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   console.log(`RSS before: ${baseline.toFixed(0)} MB`);
   for (const [s, mb] of peaks) console.log(`  peak during ${s}: ${mb.toFixed(0)} MB (+${(mb - baseline).toFixed(0)} MB)`);
   const hwm = status().hwm;

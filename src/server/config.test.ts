@@ -58,6 +58,7 @@ describe('loadConfig', () => {
       REGISTRATION: 'open',
       PDF_MEMORY_MB: '1024',
       PDF_SECONDS_PER_PAGE: '5',
+      PDF_INCREMENTAL_FROM_MB: '0',
       REQUEST_IDLE_SECONDS: '30',
       ASSISTANT_URL: 'https://models.example.com/v1/',
       ASSISTANT_API_KEY: 'sk-test',
@@ -83,6 +84,7 @@ describe('loadConfig', () => {
       registration: 'open',
       pdfMemoryMb: 1024,
       pdfSecondsPerPage: 5,
+      pdfIncrementalFromMb: 0,
       requestIdleMs: 30_000,
       assistant: { url: 'https://models.example.com/v1', apiKey: 'sk-test', model: 'small-model', timeoutMs: 4000 },
     });
@@ -96,6 +98,7 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ JOB_STALE_SECONDS: '2' }, 'JOB_STALE_SECONDS'],
     [{ PDF_MEMORY_MB: '64' }, 'PDF_MEMORY_MB'],
+    [{ PDF_INCREMENTAL_FROM_MB: '-1' }, 'PDF_INCREMENTAL_FROM_MB'],
     [{ REQUEST_IDLE_SECONDS: '0' }, 'REQUEST_IDLE_SECONDS'],
     [{ ROLE: 'admin' }, 'ROLE'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],

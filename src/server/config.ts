@@ -41,6 +41,7 @@ const envSchema = z.object({
   JOB_STALE_SECONDS: intIn(5, 3600).default(20),
   PDF_MEMORY_MB: intIn(256, 65_536).default(2048),
   PDF_SECONDS_PER_PAGE: intIn(1, 3600).default(30),
+  PDF_INCREMENTAL_FROM_MB: intIn(0, 65_536).default(100),
   REQUEST_IDLE_SECONDS: intIn(1, 3600).default(60),
   /** Sign-ups and sign-in attempts allowed from one address (per hour and per minute). */
   REGISTER_PER_HOUR: intIn(1, 100_000).default(50),
@@ -97,6 +98,11 @@ export interface Config {
   pdfMemoryMb: number;
   /** Time a PDF task may take: a minute, plus this much a page. */
   pdfSecondsPerPage: number;
+  /**
+   * From this size (MB) on, an upload's outputs are written as an incremental update of it (bounded
+   * memory; docs/adr/0005); smaller ones are saved whole, packed. Tests may omit it: 100.
+   */
+  pdfIncrementalFromMb?: number;
   /** An upload whose body sends nothing for this long (it stalled) is cut. */
   requestIdleMs: number;
   /** Sign-ups per hour and sign-in attempts per minute from one address (tests may omit it: 50 and 10). */
@@ -174,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     staleJobMs: e.JOB_STALE_SECONDS * 1000,
     pdfMemoryMb: e.PDF_MEMORY_MB,
     pdfSecondsPerPage: e.PDF_SECONDS_PER_PAGE,
+    pdfIncrementalFromMb: e.PDF_INCREMENTAL_FROM_MB,
     requestIdleMs: e.REQUEST_IDLE_SECONDS * 1000,
     rateLimits: { registerPerHour: e.REGISTER_PER_HOUR, loginPerMinute: e.LOGIN_PER_MINUTE },
     assistant:

@@ -21,7 +21,13 @@ const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 const overlaps = (a: number[], b: number[]) =>
   Math.min(a[2]!, b[2]!) - Math.max(a[0]!, b[0]!) > 0 && Math.min(a[3]!, b[3]!) - Math.max(a[1]!, b[1]!) > 0.5 * Math.min(a[3]! - a[1]!, b[3]! - b[1]!);
 
-describe('review, regenerate, approve and submit', () => {
+// Twice: with the outputs saved whole (small files, the default) and written as incremental updates of
+// the upload (PDF_INCREMENTAL_FROM_MB=0, the way files from 100 MB on are written).
+describe.each<{ how: string; env: Record<string, string>; update: boolean }>([
+  { how: 'saved whole', env: {}, update: false },
+  { how: 'written as updates of the upload', env: { PDF_INCREMENTAL_FROM_MB: '0' }, update: true },
+])('review, regenerate, approve and submit, outputs $how', ({ env, update }) => {
+  let uploaded: Uint8Array;
   let s: CaseSession;
   let doc: DocumentRecord;
   let links: LinkRecord[];
@@ -46,8 +52,9 @@ describe('review, regenerate, approve and submit', () => {
   const approve = (reviewerName = 'Jane Counsel, LSO 12345A') => call('POST', `/api/documents/${doc.id}/review`, { approved: true, reviewerName });
 
   beforeAll(async () => {
-    s = await openCaseSession();
-    doc = (await upload(s.t.app, s.cookie, s.caseId, (await loadFixture('lettered-tabs')).brief, 'lettered.pdf')).json();
+    s = await openCaseSession({ env });
+    uploaded = (await loadFixture('lettered-tabs')).brief;
+    doc = (await upload(s.t.app, s.cookie, s.caseId, uploaded, 'lettered.pdf')).json();
     doc = await waitForDocument(s.t.app, s.cookie, doc.id, processed);
     const built = await call('POST', '/api/documents/start-hyperlinking', { documentIds: [doc.id] });
     expect(built.json().successCount).toBe(1);
@@ -110,6 +117,10 @@ describe('review, regenerate, approve and submit', () => {
 
     // the engine's own output is kept as it was: all 11 links, the override not in it
     const engine = await download('engine');
+    // an update keeps the upload's bytes as they were, then adds to them
+    const startsWithUpload = (b: Uint8Array) => b.length > uploaded.length && Buffer.compare(Buffer.from(b.subarray(0, uploaded.length)), Buffer.from(uploaded)) === 0;
+    expect(startsWithUpload(engine)).toBe(update);
+    expect(startsWithUpload(reviewed)).toBe(update);
     expect(sha256(engine)).toBe(sha256(engineBefore));
     const engineLinks = (await readPdfLinks(engine)).links.filter((l) => indexPages.has(l.page));
     expect(engineLinks).toHaveLength(11);

@@ -7,7 +7,8 @@ import { EngineError } from '../types.ts';
 import type { PdfDoc } from './types.ts';
 import { MupdfDoc } from './mupdf-doc.ts';
 
-export type { PdfDoc, PdfSource } from './types.ts';
+export type { PdfDoc, PdfSource, SavedFile, SaveMethod, SaveToFileOptions, WholeSaveReason } from './types.ts';
+export { INCREMENTAL_SAVE_FROM_BYTES } from './mupdf-doc.ts';
 import type { PdfSource } from './types.ts';
 export { MAX_RENDER_PIXELS, TOO_LARGE_PREFIX, type PageLimits } from './limits.ts';
 
@@ -49,8 +50,7 @@ function fileUsesObjectStreams(fd: number, size: number): boolean {
 }
 
 /** Open the MuPDF document and refuse what is not a readable, unlocked PDF with pages. */
-function openChecked(from: Uint8Array | mupdf.Stream, objectStreams: () => boolean): PdfDoc {
-  const fromFile = !(from instanceof Uint8Array);
+function openChecked(from: Uint8Array | mupdf.Stream, objectStreams: () => boolean, file: { path: string; size: number } | null = null): PdfDoc {
   let doc: mupdf.Document;
   try {
     doc = mupdf.Document.openDocument(from, 'application/pdf');
@@ -78,7 +78,7 @@ function openChecked(from: Uint8Array | mupdf.Stream, objectStreams: () => boole
     pdf.destroy();
     throw new EngineError('damaged', 'damaged PDF that cannot be repaired: no pages');
   }
-  return new MupdfDoc(pdf, objectStreams(), fromFile);
+  return new MupdfDoc(pdf, objectStreams(), file);
 }
 
 /**
@@ -104,7 +104,7 @@ export function openPdf(source: PdfSource): PdfDoc {
     readSync(fd, head, 0, head.length, 0);
     if (!hasPdfHeader(head)) throw new EngineError('not-pdf', 'not a PDF file');
     stream = fileStream(fd, size);
-    return openChecked(stream, () => fileUsesObjectStreams(fd, size));
+    return openChecked(stream, () => fileUsesObjectStreams(fd, size), { path: source.path, size });
   } finally {
     // the document keeps the stream it was opened from; without one (a refusal) this closes the file
     if (stream) stream.destroy();

@@ -68,6 +68,33 @@ export function encryptPdf(bytes: Uint8Array, userPassword: string, ownerPasswor
   }
 }
 
+/**
+ * The same PDF written with its objects packed into object streams and a cross-reference stream (as
+ * most PDF writers of the last fifteen years do) instead of a classic cross-reference table.
+ */
+export function withObjectStreams(bytes: Uint8Array): Uint8Array {
+  const doc = new mupdf.PDFDocument(bytes);
+  try {
+    return saveBytes(doc, 'garbage=compact,compress,objstms');
+  } finally {
+    doc.destroy();
+  }
+}
+
+/**
+ * The PDF made `padBytes` longer by a stream no page uses, added as an incremental update: a big file
+ * for tests, still well formed (its cross-reference reads without repair).
+ */
+export function padPdf(bytes: Uint8Array, padBytes: number): Uint8Array {
+  const doc = new mupdf.PDFDocument(bytes);
+  try {
+    doc.addRawStream(new Uint8Array(padBytes), {});
+    return saveBytes(doc, 'incremental');
+  } finally {
+    doc.destroy();
+  }
+}
+
 /** Remove pages (1-based) from a PDF, leaving links that pointed to them dangling (for tests). */
 export function deletePages(bytes: Uint8Array, pages: number[]): Uint8Array {
   const doc = new mupdf.PDFDocument(bytes);

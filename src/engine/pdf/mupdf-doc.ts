@@ -1,9 +1,10 @@
 import './wasm-handle.ts';
 import * as mupdf from 'mupdf';
 import { saveBytes, saveFile } from './save-bytes.ts';
+import { saveIncremental, xrefChainReadable } from './incremental-save.ts';
 import { EngineError, type BBox, type PageText, type RemovedContent } from '../types.ts';
 import { overSameRow } from '../util/geometry.ts';
-import type { PdfDoc } from './types.ts';
+import type { PdfDoc, SaveMethod, SaveToFileOptions, SavedFile, WholeSaveReason } from './types.ts';
 import { appendDocument } from './append.ts';
 import { analysePage, type PageAnalysis } from './page-text.ts';
 import { pageLabelRanges } from './page-labels.ts';
@@ -11,19 +12,36 @@ import { removeActiveContent } from './sanitize.ts';
 import { TextLayerWriter } from './text-layer.ts';
 import { checkPageLimits, checkRenderSize, type PageLimits } from './limits.ts';
 
+/**
+ * From this size on, a document opened from its file is saved as an incremental update of that file
+ * (docs/adr/0005): a full save holds the whole output in MuPDF's memory, up to two and a half times the
+ * file. Below it the full save stays: it drops what is no longer used and packs the rest, which can be what
+ * makes a file fit a court's cap (8 to 100 MB), and at 2.5 × 100 MB its memory is no matter.
+ */
+export const INCREMENTAL_SAVE_FROM_BYTES = 100 * 1048576;
+
 /** PdfDoc over a MuPDF PDFDocument. Pages are loaded per call and released at once. */
 export class MupdfDoc implements PdfDoc {
   #doc: mupdf.PDFDocument | null;
   /** Whether the input packed objects into object streams; the output then does too (else it grows by half). */
   #objectStreams: boolean;
 
-  /** Whether the document is read from its file (a big upload's way), not from bytes in memory. */
-  #fromFile: boolean;
+  /** The file the document is read from (a big upload's way) and its size then; null when opened from bytes. */
+  readonly #file: { path: string; size: number } | null;
 
-  constructor(doc: mupdf.PDFDocument, objectStreams = false, fromFile = false) {
+  /**
+   * Whether removeActiveContent took anything out of the document as it was opened (its output is then
+   * written whole: see saveToFile). What it takes out of pages appended from another document is in new
+   * objects, which an update writes as they are now.
+   */
+  #removedActiveContent = false;
+  readonly #openedPages: number;
+
+  constructor(doc: mupdf.PDFDocument, objectStreams = false, file: { path: string; size: number } | null = null) {
     this.#doc = doc;
     this.#objectStreams = objectStreams;
-    this.#fromFile = fromFile;
+    this.#file = file;
+    this.#openedPages = doc.countPages();
   }
 
   get doc(): mupdf.PDFDocument {
@@ -243,7 +261,9 @@ export class MupdfDoc implements PdfDoc {
   }
 
   removeActiveContent(): RemovedContent[] {
-    return removeActiveContent(this.doc);
+    const removed = removeActiveContent(this.doc);
+    if (removed.some((r) => r.page === undefined || r.page <= this.#openedPages)) this.#removedActiveContent = true;
+    return removed;
   }
 
   // written unencrypted: courts' e-filing systems refuse encrypted PDFs (owner-locked input opens
@@ -256,14 +276,43 @@ export class MupdfDoc implements PdfDoc {
     return saveBytes(this.doc, this.#saveOptions);
   }
 
-  saveToFile(path: string): { size: number; sha256: string } {
-    return saveFile(this.doc, this.#saveOptions, path);
+  /** Why this document's output is written whole by what is known of it now, or null when it can be an update. */
+  #wholeSaveReason(incrementalFrom: number): WholeSaveReason | null {
+    if (!this.#file) return 'opened from bytes';
+    if (this.#file.size < incrementalFrom) return 'small file';
+    if (this.#removedActiveContent) return 'active content';
+    if (!this.doc.getTrailer().get('Encrypt').isNull()) return 'encrypted';
+    if (this.doc.wasRepaired() || !this.doc.canBeSavedIncrementally()) return 'repaired';
+    return null;
+  }
+
+  saveMethod(opts: SaveToFileOptions = {}): SaveMethod {
+    const reason = this.#wholeSaveReason(opts.incrementalFrom ?? INCREMENTAL_SAVE_FROM_BYTES);
+    if (reason) return { incremental: false, whole: reason };
+    // what removeActiveContent will find (it is called before saving), and whether the file's own
+    // cross-reference sections can be read (the update's /Prev and the generations of its objects)
+    if (removeActiveContent(this.doc, { dryRun: true }).some((r) => r.page === undefined || r.page <= this.#openedPages)) {
+      return { incremental: false, whole: 'active content' };
+    }
+    if (!this.#file || !xrefChainReadable(this.#file.path, this.doc)) return { incremental: false, whole: 'cross-reference not readable' };
+    return { incremental: true };
+  }
+
+  saveToFile(path: string, opts: SaveToFileOptions = {}): SavedFile {
+    const reason = this.#wholeSaveReason(opts.incrementalFrom ?? INCREMENTAL_SAVE_FROM_BYTES);
+    let whole: WholeSaveReason = reason ?? 'opened from bytes';
+    if (reason === null && this.#file) {
+      const saved = saveIncremental(this.doc, this.#file.path, this.#file.size, path);
+      if (typeof saved !== 'string') return { ...saved, incremental: true };
+      whole = saved;
+    }
+    return { ...saveFile(this.doc, this.#saveOptions, path), incremental: false, whole };
   }
 
   dropCaches(): void {
     // bytes in memory are a document small enough to keep its fonts decoded: decoding them again
     // every chunk cost 6% of the time a 1,200-page brief's text takes
-    if (this.#fromFile) mupdf.emptyStore();
+    if (this.#file) mupdf.emptyStore();
   }
 
   close(): void {

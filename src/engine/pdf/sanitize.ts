@@ -13,13 +13,18 @@ import type { RemovedContent, RemovedContentKind } from '../types.ts';
  *
  * The whole object graph is walked from the pages (so that what is found on a page is reported with
  * its number) and then from the trailer; what is no longer referenced is dropped by the garbage
- * collection of the save.
+ * collection of the save (which is why a document with anything removed is saved whole, never as an
+ * incremental update: the old objects would stay in the file's bytes). `dryRun` only looks: what
+ * would be removed, with the document left as it is.
  */
-export function removeActiveContent(doc: mupdf.PDFDocument): RemovedContent[] {
+export function removeActiveContent(doc: mupdf.PDFDocument, opts: { dryRun?: boolean } = {}): RemovedContent[] {
   const removed: RemovedContent[] = [];
   const seen = new Set<number>();
-  const note = (kind: RemovedContentKind, detail: string, page: number | undefined) =>
+  const apply = !opts.dryRun;
+  const note = (kind: RemovedContentKind, detail: string, page: number | undefined) => {
     removed.push(page === undefined ? { kind, detail } : { kind, page, detail });
+    return apply;
+  };
 
   const visit = (obj: mupdf.PDFObject, page: number | undefined, depth: number): void => {
     if (depth > 200) return;
@@ -50,7 +55,8 @@ export function removeActiveContent(doc: mupdf.PDFDocument): RemovedContent[] {
   return removed;
 }
 
-type Note = (kind: RemovedContentKind, detail: string, page: number | undefined) => void;
+/** Records what is found; true when it is to be taken out (false in a dry run, which only looks). */
+type Note = (kind: RemovedContentKind, detail: string, page: number | undefined) => boolean;
 
 const SKIPPED_KEYS = new Set(['Parent', 'P', 'Popup', 'IRT', 'Resources', 'Contents', 'Font', 'XObject', 'ColorSpace', 'ExtGState', 'Pattern', 'Shading', 'Thumb']);
 
@@ -137,15 +143,13 @@ function cleanNext(action: mupdf.PDFObject, page: number | undefined, note: Note
     for (let i = nextValue.length - 1; i >= 0; i--) {
       const verdict = actionVerdict(nextValue.get(i));
       if (verdict) {
-        note(verdict.kind, verdict.detail, page);
-        nextValue.delete(i);
+        if (note(verdict.kind, verdict.detail, page)) nextValue.delete(i);
       } else cleanNext(nextValue.get(i), page, note);
     }
   } else {
     const verdict = actionVerdict(next);
     if (verdict) {
-      note(verdict.kind, verdict.detail, page);
-      a.delete('Next');
+      if (note(verdict.kind, verdict.detail, page)) a.delete('Next');
     } else cleanNext(next, page, note);
   }
 }
@@ -164,36 +168,30 @@ function cleanDictionary(dict: mupdf.PDFObject, page: number | undefined, note: 
     const aaDict = res(aa);
     if (aaDict.isDictionary()) aaDict.forEach((_v, k) => triggers.push(TRIGGERS[String(k)] ?? String(k)));
     const where = dict.get('Type').isName() && dict.get('Type').asName() === 'Catalog' ? 'document' : page !== undefined && dict.get('Subtype').isNull() ? 'page' : 'annotation or field';
-    note('additional-actions', `${where} actions on ${triggers.join(', ') || 'events'}`, page);
-    dict.delete('AA');
+    if (note('additional-actions', `${where} actions on ${triggers.join(', ') || 'events'}`, page)) dict.delete('AA');
   }
   for (const key of ['OpenAction', 'A']) {
     const action = dict.get(key);
     if (action.isNull()) continue;
     const verdict = actionVerdict(action);
     if (verdict) {
-      note(verdict.kind, key === 'OpenAction' ? `${verdict.detail} run when the document opens` : verdict.detail, page);
-      dict.delete(key);
+      if (note(verdict.kind, key === 'OpenAction' ? `${verdict.detail} run when the document opens` : verdict.detail, page)) dict.delete(key);
     } else cleanNext(action, page, note);
   }
   for (const [key, kind] of Object.entries(NAME_TREES)) {
     if (dict.get(key).isNull() || !isNamesDictionary(dict)) continue;
-    note(kind, `${key} name tree`, page);
-    dict.delete(key);
+    if (note(kind, `${key} name tree`, page)) dict.delete(key);
   }
   if (!dict.get('XFA').isNull()) {
-    note('xfa', 'XFA form', page);
-    dict.delete('XFA');
+    if (note('xfa', 'XFA form', page)) dict.delete('XFA');
   }
   // A file specification's embedded file (an executable was found here); its name may stay.
   if (!dict.get('EF').isNull()) {
-    note('embedded-file', `embedded file ${short(text(dict)) || '(unnamed)'}`, page);
-    dict.delete('EF');
+    if (note('embedded-file', `embedded file ${short(text(dict)) || '(unnamed)'}`, page)) dict.delete('EF');
   }
   for (const key of ['RichMediaContent', 'RichMediaSettings']) {
     if (dict.get(key).isNull()) continue;
-    note('rich-media', key, page);
-    dict.delete(key);
+    if (note('rich-media', key, page)) dict.delete(key);
   }
   const annots = dict.get('Annots');
   if (annots.isNull()) return;
@@ -206,10 +204,11 @@ function cleanDictionary(dict: mupdf.PDFObject, page: number | undefined, note: 
     const kind = REMOVED_ANNOTATIONS[subtype];
     // A link whose only action is forbidden goes whole: a dead rectangle is no use to the reader.
     const linkVerdict = subtype === 'Link' && annot.get('Dest').isNull() ? actionVerdict(annot.get('A')) : null;
-    if (kind) note(kind, `${subtype} annotation${annot.get('FS').isNull() ? '' : ` (${short(text(annot.get('FS')))})`}`, page);
-    else if (linkVerdict) note(linkVerdict.kind, linkVerdict.detail, page);
+    let take: boolean;
+    if (kind) take = note(kind, `${subtype} annotation${annot.get('FS').isNull() ? '' : ` (${short(text(annot.get('FS')))})`}`, page);
+    else if (linkVerdict) take = note(linkVerdict.kind, linkVerdict.detail, page);
     else continue;
-    list.delete(i);
+    if (take) list.delete(i);
   }
 }
 

@@ -7,6 +7,39 @@ import type { PageLimits } from './limits.ts';
  */
 export type PdfSource = Uint8Array | { path: string };
 
+export interface SaveToFileOptions {
+  /** Files from this size (bytes) on are saved as an incremental update when they can be. */
+  incrementalFrom?: number;
+}
+
+/**
+ * Why a document opened from a file is written whole rather than as an incremental update of it: read
+ * from bytes; a file under the size from which updates are written; encrypted (the output is not);
+ * active content taken out (it would stay in the file's bytes); repaired on opening, or a
+ * cross-reference this code cannot read with certainty (an update must point at the file's own);
+ * the file changed on disk since it was opened.
+ */
+export type WholeSaveReason =
+  | 'opened from bytes'
+  | 'small file'
+  | 'encrypted'
+  | 'active content'
+  | 'repaired'
+  | 'cross-reference not readable'
+  | 'file changed';
+
+export type SaveMethod = { incremental: true } | { incremental: false; whole: WholeSaveReason };
+
+export interface SavedFile {
+  size: number;
+  /** SHA-256 of the file written, hex. */
+  sha256: string;
+  /** Written as an incremental update of the file the document was opened from. */
+  incremental: boolean;
+  /** When written whole: why not as an update. */
+  whole?: WholeSaveReason;
+}
+
 /**
  * Our own small interface over the PDF library. Everything outside src/engine/pdf uses only this;
  * only files in src/engine/pdf import 'mupdf'. Pages are 1-based here too.
@@ -75,10 +108,21 @@ export interface PdfDoc {
   /** Save to bytes (a full, garbage-collected save, unencrypted). */
   save(): Uint8Array;
   /**
-   * Save as save() does, straight into a file (written under a temporary name, then renamed) without
-   * a copy of the bytes in this thread's memory. Returns the file's size and SHA-256 (hex).
+   * Save into a file (written under a temporary name, then renamed) without a copy of the bytes in this
+   * thread's memory; returns the file's size and SHA-256 (hex). A document opened from a file of
+   * `incrementalFrom` bytes or more (default INCREMENTAL_SAVE_FROM_BYTES), unencrypted, out of whose own
+   * objects removeActiveContent took nothing (what it takes out of appended pages does not count), is
+   * written as that file unchanged followed by an incremental update (its changed objects and the new ones
+   * in use), the file copied a few megabytes at a time: memory does not grow with the file. Any other is
+   * saved whole as save() does (in the PDF library's memory, up to 2.5 × its size).
    */
-  saveToFile(path: string): { size: number; sha256: string };
+  saveToFile(path: string, opts?: SaveToFileOptions): SavedFile;
+  /**
+   * How saveToFile will write this document, told before it is changed (what removeActiveContent will
+   * take out is looked for, nothing is taken): so that a file which must be written whole, in the PDF
+   * library's memory, can be refused for its size before the work is done.
+   */
+  saveMethod(opts?: SaveToFileOptions): SaveMethod;
   /**
    * For a document read from its file: let go of what the PDF library keeps decoded between calls
    * (fonts, images, for every document on this thread); the document stays open. Between batches of

@@ -1,11 +1,22 @@
 // Messages between the server and its PDF worker thread (see pdf-task.worker.ts).
-import type { PageLimits } from '../../engine/pdf/index.ts';
+import type { PageLimits, WholeSaveReason } from '../../engine/pdf/index.ts';
 import type { TextLineSpec } from '../../engine/pdf/make-text-pdf.ts';
 import type { IndexDetection, ReviewJson } from '../../engine/types.ts';
 import type { ReviewedSet, ReviewedValidation } from '../../engine/write/write-reviewed.ts';
 import type { FullReadings } from './page-store.ts';
 
-export type PdfTask =
+/** What every task is given besides its own fields. */
+interface TaskCommon {
+  /**
+   * The task's memory limit (PDF_MEMORY_MB): the worker refuses, once it has opened the file, a file
+   * whose output must be written whole (encrypted, active content) and would need more (pdf-task.ts).
+   */
+  memoryMb?: number;
+  /** Outputs of files from this size (bytes) on are written as incremental updates (PdfDoc.saveToFile). */
+  incrementalFrom?: number;
+}
+
+export type PdfTask = TaskCommon & (
   | {
       op: 'read';
       limits: PageLimits;
@@ -82,7 +93,8 @@ export type PdfTask =
       reportPdfPages: TextLineSpec[][];
       reportCsvOut: string;
       reportCsv: string;
-    };
+    }
+);
 
 /** A trial record's uploaded original and the text stored when it was read (page-store.ts). */
 export interface RecordFiles {
@@ -138,6 +150,8 @@ export interface RelayerOutcome {
 export interface LinkOutcome {
   review: ReviewJson;
   reason?: string;
+  /** How Master.linked.pdf was written: its size, the time it took, and whether as an update of the upload. */
+  written?: { bytes: number; ms: number; incremental: boolean; whole?: WholeSaveReason };
 }
 
 export interface TaskProgress {

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildBombPdf } from '../../../test/fixtures/bomb.ts';
 import { loadFixture } from '../../../test/fixtures/index.ts';
-import { makeTextPdf } from '../../engine/pdf/make-text-pdf.ts';
+import { makeTextPdf, padPdf } from '../../engine/pdf/make-text-pdf.ts';
+import { buildHostilePdf } from '../../../test/fixtures/hostile.ts';
 import { failureText, memoryRefusal, PdfTaskError, runPdfTask } from './pdf-task.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'brieflink-pdf-task-'));
@@ -75,12 +76,38 @@ describe('limits of a PDF task', () => {
     expect(ok.pageCount).toBe(1);
   });
 
-  it("names the PDF library's own ceiling when the configured memory is above it", () => {
+  it("counts a big file's output as an update of it, a whole save at 2.5 times, and names the PDF library's own ceiling", () => {
+    // a 500 MB upload is written as an incremental update of itself: about its own size
     expect(memoryRefusal(500 * 1048576, 2048)).toBeNull();
-    expect(memoryRefusal(500 * 1048576, 768)).toMatch(/needs about 1,250 MB .*\(the limit is 768 MB\)$/);
-    expect(memoryRefusal(1500 * 1048576, 8192)).toBe(
-      'this PDF needs more memory than allowed: a file of 1,500 MB needs about 3,750 MB to be processed and written with its links (the limit is 2,048 MB, the most the PDF library can use)',
+    expect(memoryRefusal(500 * 1048576, 768)).toBeNull();
+    expect(memoryRefusal(500 * 1048576, 400)).toMatch(/a file of 500 MB needs about 500 MB to be processed and written with its links \(the limit is 400 MB\)$/);
+    // written whole (encrypted, active content): the full save's 2.5 times
+    expect(memoryRefusal(500 * 1048576, 768, { whole: 'encrypted' })).toBe(
+      'this PDF needs more memory than allowed: a file of 500 MB needs about 1,250 MB to be processed and written with its links, written whole as it is encrypted (the limit is 768 MB)',
     );
+    expect(memoryRefusal(1500 * 1048576, 8192, { whole: 'active content' })).toBe(
+      'this PDF needs more memory than allowed: a file of 1,500 MB needs about 3,750 MB to be processed and written with its links, written whole as active content is taken out of it (the limit is 2,048 MB, the most the PDF library can use)',
+    );
+    // below the size from which updates are written, the file is saved whole
+    expect(memoryRefusal(90 * 1048576, 200)).toMatch(/needs about 225 MB .*\(the limit is 200 MB\)$/);
+    expect(memoryRefusal(90 * 1048576, 200, { incrementalFrom: 0 })).toBeNull();
+    // a trial record appended to the brief is held in the PDF library's memory either way
+    expect(memoryRefusal(400 * 1048576, 1024, { appendedBytes: 300 * 1048576 })).toMatch(/a file of 700 MB needs about 1,150 MB .*\(the limit is 1,024 MB\)$/);
+  });
+
+  it('refuses, once it is open, a file that must be written whole (active content) and would not fit', async () => {
+    // 13 MB: as an update it fits 32 MB, written whole (2.5 times) it does not
+    const f = await loadFixture('lettered-tabs');
+    const limits = { memoryMb: 32, secondsPerPage: 30, incrementalFromMb: 0 };
+    const hostile = padPdf(await buildHostilePdf(f.brief), 13 * 1048576);
+    const err = await failure(runPdfTask(readTask(hostile, 'big-hostile'), limits));
+    expect(err.code).toBe('too-large');
+    expect(failureText(err)).toMatch(
+      /^This PDF needs more memory than allowed: a file of 13 MB needs about 3\d MB to be processed and written with its links, written whole as active content is taken out of it \(the limit is 32 MB\)\. Retry once/,
+    );
+    // the same brief without it is read
+    const ok = await runPdfTask(readTask(padPdf(f.brief, 13 * 1048576), 'big-plain'), limits);
+    expect(ok.detection.items.length).toBe(f.truth.items.length);
   });
 
   it('reads an ordinary brief within the limits', async () => {

@@ -4,7 +4,7 @@
 // that grows with the page count. A task over them fails with a reason the user reads, and can be retried.
 import { statSync } from 'node:fs';
 import type { PageLimits } from '../../engine/pdf/index.ts';
-import { TOO_LARGE_PREFIX } from '../../engine/pdf/index.ts';
+import { INCREMENTAL_SAVE_FROM_BYTES, TOO_LARGE_PREFIX, type WholeSaveReason } from '../../engine/pdf/index.ts';
 import { startTsWorker } from '../../engine/util/worker.ts';
 import type {
   LinkOutcome,
@@ -37,10 +37,21 @@ export interface TaskLimits {
   /** The time limit is `baseSeconds` (default a minute) plus this much a page. */
   secondsPerPage: number;
   baseSeconds?: number;
+  /** Outputs of files from this size (MB) on are written as incremental updates (PDF_INCREMENTAL_FROM_MB). */
+  incrementalFromMb?: number;
 }
 
-export function taskLimits(config: { pdfMemoryMb: number; pdfSecondsPerPage: number }): TaskLimits {
-  return { memoryMb: config.pdfMemoryMb, secondsPerPage: config.pdfSecondsPerPage };
+export function taskLimits(config: { pdfMemoryMb: number; pdfSecondsPerPage: number; pdfIncrementalFromMb?: number }): TaskLimits {
+  return {
+    memoryMb: config.pdfMemoryMb,
+    secondsPerPage: config.pdfSecondsPerPage,
+    ...(config.pdfIncrementalFromMb !== undefined ? { incrementalFromMb: config.pdfIncrementalFromMb } : {}),
+  };
+}
+
+/** The size (bytes) from which a task's outputs are written as incremental updates. */
+export function incrementalFrom(limits: Pick<TaskLimits, 'incrementalFromMb'>): number {
+  return limits.incrementalFromMb === undefined ? INCREMENTAL_SAVE_FROM_BYTES : limits.incrementalFromMb * 1048576;
 }
 
 /** The per-page limits a task gets from its memory: content 1/64 of it, images 1/8. */
@@ -49,30 +60,62 @@ export function pageLimits(memoryMb: number): PageLimits {
 }
 
 /**
- * Memory a PDF needs for each byte of its file. The file is read from disk as MuPDF needs it, but
- * MuPDF writes a linked or reviewed output in its own memory, in a buffer that grows in steps, each
- * copying it: what that takes swings with where the output's size falls between the steps, from 722 MB
- * for a 494 MB output to 1,236 MB for a 498 MB one (bench/memory.ts, and MuPDF's save alone). Up to
- * two and a half times the file, then.
+ * Memory a PDF needs for each byte of its file when its output is written whole. The file is read from
+ * disk as MuPDF needs it, but a full save builds the output in MuPDF's own memory, in a buffer that grows
+ * in steps, each copying it: what that takes swings with where the output's size falls between the
+ * steps, from 722 MB for a 494 MB output to 1,236 MB for a 498 MB one (bench/memory.ts, and MuPDF's save
+ * alone). Up to two and a half times the file, then. So is counted every byte of a trial record appended
+ * to a brief: grafted, it is held in MuPDF's memory whichever way the output is written (a 100 MB record
+ * appended to the 500 MB benchmark brief and written as an update took 156 MB over the two documents
+ * opened, 1.6 times; written whole, the pair took 1,180 MB).
  */
 export const MEMORY_PER_FILE_BYTE = 2.5;
+/**
+ * The same when the output is an incremental update of the file (the way files from
+ * INCREMENTAL_SAVE_FROM_BYTES on are written, docs/adr/0005): the file is copied into the output a few
+ * megabytes at a time and only the changed objects pass through memory, so what is left is reading its
+ * pages. On the 500 MB benchmark brief the read took 374 MB over the process's start and the link job,
+ * writing included, 398 MB (bench/memory.ts): about 0.8 of the file, counted as the whole file.
+ */
+export const UPDATE_MEMORY_PER_FILE_BYTE = 1;
 /** MuPDF runs in WebAssembly, whose memory cannot grow past 2 GB in its build. */
 export const LIBRARY_MEMORY_MB = 2048;
 
+const WHOLE_BECAUSE: Partial<Record<WholeSaveReason, string>> = {
+  encrypted: 'it is encrypted',
+  'active content': 'active content is taken out of it',
+  repaired: 'it was damaged and repaired when opened',
+  'cross-reference not readable': 'its cross-reference table could not be read',
+};
+
 /**
- * Why a file of `fileBytes` cannot be processed within `memoryMb`, or null when it can: told before
- * the file is opened, rather than after minutes of work when its output is written.
+ * Why a file of `fileBytes` (with `appendedBytes` of a trial record appended to its output) cannot be
+ * processed within `memoryMb`, or null when it can: told before the file is opened, rather than after
+ * minutes of work when its output is written. `whole` says why the output is written whole (null: as an
+ * incremental update); left out, it is told from the size alone (a big file may be an update), and the
+ * PDF worker asks again once it has opened the file and knows (encrypted, active content).
  */
-export function memoryRefusal(fileBytes: number, memoryMb: number): string | null {
-  const needMb = Math.round((fileBytes / 1048576) * MEMORY_PER_FILE_BYTE);
+export function memoryRefusal(
+  fileBytes: number,
+  memoryMb: number,
+  opts: { appendedBytes?: number; whole?: WholeSaveReason | null; incrementalFrom?: number } = {},
+): string | null {
+  const appended = opts.appendedBytes ?? 0;
+  const whole = opts.whole === undefined ? (fileBytes < (opts.incrementalFrom ?? INCREMENTAL_SAVE_FROM_BYTES) ? 'small file' : null) : opts.whole;
+  const perByte = whole ? MEMORY_PER_FILE_BYTE : UPDATE_MEMORY_PER_FILE_BYTE;
+  const needMb = Math.round((fileBytes / 1048576) * perByte + (appended / 1048576) * MEMORY_PER_FILE_BYTE);
   const limitMb = Math.min(memoryMb, LIBRARY_MEMORY_MB);
   if (needMb <= limitMb) return null;
-  const fileMb = Math.max(1, Math.round(fileBytes / 1048576));
+  const fileMb = Math.max(1, Math.round((fileBytes + appended) / 1048576));
   const n = (v: number) => v.toLocaleString('en-US');
-  return `${TOO_LARGE_PREFIX}: a file of ${n(fileMb)} MB needs about ${n(needMb)} MB to be processed and written with its links (the limit is ${n(limitMb)} MB${limitMb < memoryMb ? ', the most the PDF library can use' : ''})`;
+  const because = whole ? WHOLE_BECAUSE[whole] : undefined;
+  return (
+    `${TOO_LARGE_PREFIX}: a file of ${n(fileMb)} MB needs about ${n(needMb)} MB to be processed and written with its links` +
+    `${because ? `, written whole as ${because}` : ''} (the limit is ${n(limitMb)} MB${limitMb < memoryMb ? ', the most the PDF library can use' : ''})`
+  );
 }
 
-type Input<Op extends PdfTask['op']> = Omit<Extract<PdfTask, { op: Op }>, 'limits'>;
+type Input<Op extends PdfTask['op']> = Omit<Extract<PdfTask, { op: Op }>, 'limits' | 'memoryMb' | 'incrementalFrom'>;
 
 type Outcome = ReadOutcome | LinkOutcome | RegenerateOutcome | PackageOutcome | TextLayerOutcome | RelayerOutcome;
 
@@ -95,18 +138,20 @@ export function runPdfTask(
 ): Promise<Outcome> {
   if ('sourcePath' in task) {
     let size = 0;
+    let appended = 0;
     try {
       size = statSync(task.sourcePath).size;
       // a paired brief's output carries its trial record too
-      if ('record' in task && task.record) size += statSync(task.record.sourcePath).size;
+      if ('record' in task && task.record) appended = statSync(task.record.sourcePath).size;
     } catch {
       // a missing file fails in the worker, with the reason it gives
     }
-    const refusal = memoryRefusal(size, limits.memoryMb);
+    const refusal = memoryRefusal(size, limits.memoryMb, { appendedBytes: appended, incrementalFrom: incrementalFrom(limits) });
     if (refusal) return Promise.reject(new PdfTaskError('too-large', refusal));
   }
   return new Promise((resolve, reject) => {
-    const worker = startTsWorker(WORKER, { ...task, limits: pageLimits(limits.memoryMb) }, {
+    const common = { memoryMb: limits.memoryMb, incrementalFrom: incrementalFrom(limits) };
+    const worker = startTsWorker(WORKER, { ...task, limits: pageLimits(limits.memoryMb), ...common }, {
       resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb, maxYoungGenerationSizeMb: Math.min(64, Math.max(16, limits.memoryMb / 32)) },
     });
     let settled = false;

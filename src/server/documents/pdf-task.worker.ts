@@ -19,10 +19,12 @@ import { writeFileAtomic } from '../../engine/util/atomic-write.ts';
 import type { LinkPlan } from './link-plan.worker.ts';
 import { loadFullReadings, loadOcrPages, loadPages, saveDetection, saveFullReadings, savePages } from './page-store.ts';
 import type { LinkOutcome, PdfTask, PdfTaskMessage, ReadOutcome, RelayerOutcome, TextLayerOutcome } from './pdf-task-types.ts';
+import { refuseWholeSave, saveOptions } from './whole-save-check.ts';
 import { packageForCourt, regenerate } from './review-tasks.ts';
 import { lowerThreadPriority } from './thread-priority.ts';
 
 const task = (workerData as { data: PdfTask }).data;
+
 lowerThreadPriority();
 const post = (m: PdfTaskMessage) => parentPort!.postMessage(m);
 
@@ -34,6 +36,7 @@ async function read(t: Extract<PdfTask, { op: 'read' }>): Promise<ReadOutcome> {
   try {
     post({ type: 'progress', phase: 'text', done: 0, total: doc.pageCount });
     doc.checkLimits(t.limits);
+    refuseWholeSave(doc, t);
     const { read: result, detection } = await readForLinks(source, doc, {
       ...(t.ocrWorkers ? { ocrWorkers: t.ocrWorkers } : {}),
       ...(t.indexPages ? { indexPages: t.indexPages } : {}),
@@ -81,19 +84,22 @@ async function link(t: Extract<PdfTask, { op: 'link' }>): Promise<LinkOutcome> {
     // The page count sets the task's time limit (pdf-task.ts).
     post({ type: 'progress', phase: 'text', done: 0, total: doc.pageCount });
     doc.checkLimits(t.limits);
+    refuseWholeSave(doc, t);
     const { review, reason, ocrRead, recordOcrRead } = await planLinks(t, doc.pageCount);
     // a paired brief: the record is appended after it, its links point there
     if (t.record) recordDoc = openPdf({ path: t.record.sourcePath });
     prepareMaster(doc, recordDoc, review, { brief: ocrRead, record: recordOcrRead });
     doc.dropCaches();
-    // written from MuPDF's buffer into the file, then read back from it: no copy of the output here
-    doc.saveToFile(t.outputPath);
+    // written into the file (an update of the upload: see PdfDoc.saveToFile), then read back from it
+    const t0 = performance.now();
+    const saved = doc.saveToFile(t.outputPath, saveOptions(t));
+    const written = { bytes: saved.size, ms: Math.round(performance.now() - t0), incremental: saved.incremental, ...(saved.whole ? { whole: saved.whole } : {}) };
     recordDoc?.close();
     recordDoc = null;
     doc.close();
     review.validation = validateMaster({ path: t.outputPath }, review);
     await writeFileAtomic(t.reviewPath, JSON.stringify(review, null, 2));
-    return { review, ...(reason ? { reason } : {}) };
+    return { review, ...(reason ? { reason } : {}), written };
   } finally {
     recordDoc?.close();
     doc.close();
@@ -149,6 +155,7 @@ async function relayer(t: Extract<PdfTask, { op: 'relayer' }>): Promise<RelayerO
   try {
     post({ type: 'progress', phase: 'text', done: 0, total: doc.pageCount });
     doc.checkLimits(t.limits);
+    refuseWholeSave(doc, t);
     const pages = loadPages(doc.pageCount, t.pagesPath, t.ocrPagesPath, t.full);
     if (!pages) throw new Error('the text of this document is not stored; process it again');
     // the links as they were built: the review written with them, not a new resolution
@@ -164,7 +171,7 @@ async function relayer(t: Extract<PdfTask, { op: 'relayer' }>): Promise<RelayerO
     const recordPages = recordDoc && t.record ? loadOcrPages(t.record.ocrPagesPath, t.record.full) : null;
     prepareMaster(doc, recordDoc, review, { brief: pages.filter((p) => p.source === 'ocr'), record: recordPages });
     doc.dropCaches();
-    doc.saveToFile(t.outputPath);
+    doc.saveToFile(t.outputPath, saveOptions(t));
     recordDoc?.close();
     recordDoc = null;
     doc.close();

@@ -16,6 +16,7 @@ import { setPrintedLabels } from '../../engine/write/write-master.ts';
 import { prepareReviewed, validateReviewed } from '../../engine/write/write-reviewed.ts';
 import { loadOcrPages, loadPages } from './page-store.ts';
 import type { PackageOutcome, PdfTask, RegenerateOutcome } from './pdf-task-types.ts';
+import { refuseWholeSave, saveOptions } from './whole-save-check.ts';
 
 // Files are opened from disk (MuPDF reads what it needs) and written from MuPDF's buffer: a big
 // brief is never held whole in this thread (see openPdf and PdfDoc.saveToFile).
@@ -45,6 +46,7 @@ export async function regenerate(t: Extract<PdfTask, { op: 'regenerate' }>): Pro
   let set = t.set;
   try {
     pageCount = doc.pageCount;
+    refuseWholeSave(doc, t);
     set = { ...t.set, briefPages: pageCount, ...(recordDoc && t.record ? { record: { name: t.record.name, pages: recordDoc.pageCount } } : { record: null }) };
     // the text read when the document was processed: the numbers printed on its pages, and the
     // words OCR read for the invisible text layer of scanned pages
@@ -58,7 +60,7 @@ export async function regenerate(t: Extract<PdfTask, { op: 'regenerate' }>): Pro
       ? setPrintedLabels(doc, record ? [...printed, ...(recordPages ? printedPageLabels(layoutPages(recordPages)) : new Array<string | null>(record.doc.pageCount).fill(null))] : printed)
       : null;
     doc.dropCaches();
-    saved = doc.saveToFile(t.outputPath);
+    saved = doc.saveToFile(t.outputPath, saveOptions(t));
   } finally {
     recordDoc?.close();
     doc.close();

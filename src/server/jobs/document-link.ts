@@ -139,7 +139,7 @@ export async function documentLink(ctx: JobContext, data: unknown): Promise<unkn
       await removeFilesIfGone(db, storage, doc.caseId, documentId);
       return { skipped: true };
     }
-    ctx.log.info({ documentId, ...result }, 'links built');
+    ctx.log.info({ documentId, ...result, ...(out.written ? { written: out.written } : {}) }, 'links built');
     return result;
   } catch (err) {
     if (isDatabaseUnavailable(err)) throw err; // queued again by the reaper once the database answers
