@@ -6,6 +6,7 @@ import { layoutPages } from './index/page-layout.ts';
 import { printedPageLabels } from './resolve/printed-pages.ts';
 import { resolveDestinations } from './resolve/resolve-destinations.ts';
 import { LIKELY_INDEX_PAGES, readDocument, type ReadProgress, type ReadResult } from './text/read-document.ts';
+import { readForLinks } from './text/read-for-links.ts';
 import { EngineError, type IndexDetection, type ReviewJson } from './types.ts';
 import { buildReview } from './write/review.ts';
 import { writeMaster } from './write/write-master.ts';
@@ -63,16 +64,16 @@ export async function linkBrief(input: LinkInput): Promise<LinkResult> {
     record = input.record ? openPdf(input.record) : null;
     checkIndexPages(input.indexPages, brief.pageCount);
     const readOpts = { ocr: input.ocr ?? 'auto', ...(input.ocrWorkers ? { ocrWorkers: input.ocrWorkers } : {}) } as const;
-    const briefRead = await readDocument(input.brief, brief, {
+    const { read: briefRead, detection } = await readForLinks(input.brief, brief, {
       ...readOpts,
-      ...(input.indexPages ? { ocrFirst: input.indexPages } : {}),
+      ...(input.indexPages ? { indexPages: input.indexPages } : {}),
       onProgress: relay(progress),
     });
     const recordRead = record && input.record
       ? await readDocument(input.record, record, { ...readOpts, onProgress: relay(progress) })
       : null;
 
-    const result = linkFromText(input, brief, record, briefRead, recordRead);
+    const result = linkFromText(input, brief, record, briefRead, recordRead, detection);
     brief = record = null;
     return result;
   } finally {

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { ocrPages } from '../../src/engine/ocr/index.ts';
 import { openPdf } from '../../src/engine/pdf/index.ts';
+import { linkBrief } from '../../src/engine/pipeline.ts';
 import type { PageText } from '../../src/engine/types.ts';
 import { pagesOf } from '../fixtures/pages-of.ts';
 import { type Fixture, loadFixture } from '../fixtures/index.ts';
@@ -204,6 +205,25 @@ describe('us-scanned-pleading-toc', () => {
     const refs = withLeader.map((r) => /(\d+)\W*$/.exec(r)?.[1]);
     expect(refs).toEqual(f.truth.items.map((i) => i.printedPage));
   }, 300_000);
+});
+
+describe('us-redacted-toc', () => {
+  test('the contents page carries black boxes over blank paper; the engine reads them as [redacted] where they stand', async () => {
+    const f = await loadFixture('us-redacted-toc');
+    const doc = openPdf(f.brief);
+    try {
+      expect(f.truth.indexPages.flatMap((p) => doc.darkBoxes(p)).length).toBeGreaterThanOrEqual(6);
+    } finally {
+      doc.close();
+    }
+    expect(f.truth.items.filter((i) => i.text === '[redacted heading]').length).toBe(4);
+    // the end of a title blacked out, and a word in the middle of one
+    expect(f.truth.items.some((i) => /\S \[redacted\]$/.test(i.text))).toBe(true);
+    expect(f.truth.items.some((i) => /\S \[redacted\] \S/.test(i.text))).toBe(true);
+    const { review } = await linkBrief({ brief: f.brief, briefName: 'redacted.pdf', ocr: 'off' });
+    expect(review.index.items.map((i) => i.text)).toEqual(f.truth.items.map((i) => i.text));
+    expect(review.links.map((l) => l.targetPage)).toEqual(f.truth.items.map((i) => i.targetPage));
+  });
 });
 
 describe('us-complaint-counts', () => {

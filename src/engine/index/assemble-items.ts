@@ -1,6 +1,7 @@
 import type { BBox, ItemType } from '../types.ts';
 import { isFirst, isSuccessor, type Label, type LabelKind, labelMatch, parseLabel, toRoman } from './labels.ts';
 import { groupHeadings } from './group-headings.ts';
+import { REDACTED } from './redactions.ts';
 import type { ParsedRow } from './parse-row.ts';
 import { volumeColumnEnd, withoutVolume } from './volume-column.ts';
 import { isUpright, rowCells, unionBox, type Token } from './rows.ts';
@@ -108,6 +109,8 @@ export class ItemAssembler {
   }
   /** Unlabelled rows without a page number just above (in a table of contents). */
   private pending: ParsedRow[] = [];
+  /** Entries blacked out whole (`[redacted heading]`) since the last labelled one: their labels are under the boxes. */
+  private redactedRun = 0;
   /** Indentation at which each kind of sub-label has opened a level. */
   private levelX = new Map<string, number>();
   readonly out: Assembly = { items: [], accepted: new Map(), labelled: new Map(), headerType: null, headingType: null, toc: false, hierarchical: false };
@@ -122,7 +125,9 @@ export class ItemAssembler {
     const { headerType, headingType, toc, hierarchical } = this.out;
     const stopped = this.stopped;
     const headed = this.headed;
+    const redactedRun = this.redactedRun;
     return () => {
+      this.redactedRun = redactedRun;
       this.stack = stack;
       stack.forEach((l, i) => (l.slot.readings = readings[i]!));
       this.out.items.length = items;
@@ -200,14 +205,23 @@ export class ItemAssembler {
       // A row that is only a leader and a page number: the title before it is blacked out (a redacted
       // filing). It finishes the entry above when that entry still waits for its number; else it is an
       // entry of its own whose heading cannot be read.
-      if (this.headed && pr.labels.length === 0 && pr.row.leader && pr.pageRef !== undefined && pr.desc.length === 0) {
+      // (its black boxes read as `[redacted]`, when the page's drawing was read: index/redactions.ts)
+      if (this.headed && pr.labels.length === 0 && pr.row.leader && pr.pageRef !== undefined && pr.desc.every((t) => t.text === REDACTED)) {
         const c = this.current;
         if (c && c.pageRef === undefined && this.canContinue(pr, crossPage, prevBottomFrac, true)) {
-          if (pr.row.bbox[0] > c.descX + 40) c.words.push('[redacted]');
+          if (pr.desc.length === 0 && pr.row.bbox[0] > c.descX + 40) c.words.push(REDACTED);
           this.extend(pr);
         } else {
           this.openUnlabelled({ ...pr, desc: [{ text: '[redacted heading]', bbox: pr.row.bbox, confidence: 100, breakBefore: false }] });
+          this.redactedRun++;
         }
+        continue;
+      }
+      // A line that is all black boxes under an entry that has its page number: the first line of the next
+      // entry, blacked out whole (its page number is on the line below).
+      if (this.headed && pr.labels.length === 0 && pr.pageRef === undefined && pr.desc.length > 0 && pr.desc.every((t) => t.text === REDACTED) &&
+          this.current?.pageRef !== undefined) {
+        this.pending.push(pr);
         continue;
       }
       const continues = this.canContinue(pr, crossPage, prevBottomFrac);
@@ -312,6 +326,11 @@ export class ItemAssembler {
         return { depth: this.stack.length, reading: r };
       }
     }
+    // `3.` after two entries blacked out whole under `A.`: they were 1 and 2, their labels under the boxes.
+    if (this.redactedRun > 0 && pr.labelX > top.x + 4) {
+      const r = readings.find((x) => !x.ocrGuess && x.value === this.redactedRun + 1 && !used.has(family(x.kind)));
+      if (r) return { depth: this.stack.length, reading: r };
+    }
     const root = this.stack[0]!;
     // The list starts over at its own indentation (`I. INTRODUCTION …… 14` after a motion's `I.` to `VII.`:
     // the next part of the document), where the row carries its page number.
@@ -387,8 +406,10 @@ export class ItemAssembler {
     this.pending = [];
     const first = lead[0] ?? pr;
     // An unlabelled entry (`ARGUMENT ..... 12`) closes the levels opened at its indentation or deeper: the
-    // `I.` under it starts a list of its own, not the one of the lettered entries above.
-    while (this.stack.length > 0 && this.stack[this.stack.length - 1]!.x >= first.row.bbox[0] - 4) this.stack.pop();
+    // `I.` under it starts a list of its own, not the one of the lettered entries above. (An entry blacked out
+    // whole has no indentation to tell: its label is under the box.)
+    const blackedOut = pr.desc.length === 1 && pr.desc[0]!.text === '[redacted heading]';
+    while (!blackedOut && this.stack.length > 0 && this.stack[this.stack.length - 1]!.x >= first.row.bbox[0] - 4) this.stack.pop();
     const d: Draft = {
       path: [],
       keyword: this.out.toc ? null : 'document',
@@ -404,7 +425,7 @@ export class ItemAssembler {
     };
     // `EXAMINATION BY:            PAGE` over `MR. GWILLIAM    7`: the column's header is no part of the title.
     for (const l of lead) {
-      this.place_words(d, l.row.words, pageColumnHeader(l, pr) ? new Set([l.row.words[l.row.words.length - 1]!]) : null);
+      if (!blackedOut) this.place_words(d, l.row.words, pageColumnHeader(l, pr) ? new Set([l.row.words[l.row.words.length - 1]!]) : null);
       d.bbox = unionBox(d.bbox, l.row.bbox);
     }
     this.place_words(d, pr.desc, null);
@@ -416,6 +437,7 @@ export class ItemAssembler {
 
   private open(pr: ParsedRow, placed: { depth: number; reading: Label }): void {
     this.pending = [];
+    this.redactedRun = 0;
     // `A   Exhibit "A" – Letter …`: the keyword and label repeated in the text name the item's type.
     let keyword = pr.keyword;
     let desc = pr.desc;

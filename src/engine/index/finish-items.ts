@@ -24,7 +24,7 @@ export function finishItems(a: Assembly): IndexItem[] {
     a.headerType ?? a.headingType ?? (a.hierarchical || (a.toc && a.items.some((d) => d.path.length === 0)) ? 'section' : 'tab');
   return separateBoxes(fillLostLabels(a.items.map((d, i) => {
     // Stray marks read by OCR at either end (`Notice of Appeal : :`) are not part of the description.
-    const text = joinWrapped(d.words).replace(/(\d),(\d{4})\b/g, '$1, $2').replace(/\s+/g, ' ').trim().replace(/(\s+[^\w\s"“”'’()[\]]{1,2})+$/u, '').replace(/^([^\w\s"“”'‘(]{1,2}\s+)+/u, '');
+    const text = joinWrapped(d.words).replace(/\[redacted\](?:\s+\[redacted\])+/g, '[redacted]').replace(/(\d),(\d{4})\b/g, '$1, $2').replace(/\s+/g, ' ').trim().replace(/(\s+[^\w\s"“”'’()[\]]{1,2})+$/u, '').replace(/^([^\w\s"“”'‘(]{1,2}\s+)+/u, '');
     const date = d.dateWords.length > 0 ? [d.date ?? '', ...d.dateWords].join(' ').trim() : (d.date ?? findDate(text));
     // A complaint's counts are its entries' labels as printed (`COUNT 2: CONSPIRACY`, `Count 4 – Malicious
     // Prosecution`): the count and its number, then the title.

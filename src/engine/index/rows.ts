@@ -1,4 +1,5 @@
 import type { BBox, PageText, Word } from '../types.ts';
+import { REDACTED } from './redactions.ts';
 
 /**
  * A visual row of a page: every line whose vertical extent overlaps, words sorted left to right.
@@ -299,7 +300,8 @@ function buildRow(page: number, bbox: BBox, words: Word[]): Row {
     const trimmed = text.trim();
     if (trimmed === '') return;
     const gap = prevRight === null ? 0 : bbox[0] - prevRight;
-    tokens.push({ text: trimmed, bbox, confidence, breakBefore: pendingBreak || gap > 0.9 * size });
+    // (a black box of a redacted filing stands apart from what follows it, like a gap)
+    tokens.push({ text: trimmed, bbox, confidence, breakBefore: pendingBreak || gap > 0.9 * size || tokens[tokens.length - 1]?.text === REDACTED });
     pendingBreak = false;
     prevRight = bbox[2];
   };

@@ -6,6 +6,7 @@ import { EngineError, type BBox, type PageText, type RemovedContent } from '../t
 import { overSameRow } from '../util/geometry.ts';
 import type { PdfDoc, SaveMethod, SaveToFileOptions, SavedFile, WholeSaveReason } from './types.ts';
 import { appendDocument } from './append.ts';
+import { redactionBoxes } from './dark-boxes.ts';
 import { analysePage, type PageAnalysis } from './page-text.ts';
 import { pageLabelRanges } from './page-labels.ts';
 import { removeActiveContent } from './sanitize.ts';
@@ -88,6 +89,10 @@ export class MupdfDoc implements PdfDoc {
 
   needsOcr(page: number): boolean {
     return this.analysePage(page).needsOcr;
+  }
+
+  darkBoxes(page: number): BBox[] {
+    return this.#withPage(page, (p) => redactionBoxes(p));
   }
 
   renderPng(page: number, dpi: number, opts: { color?: boolean; rotate?: 0 | 90 | 180 | 270 } = {}): Uint8Array {

@@ -52,6 +52,11 @@ export interface PdfDoc {
   pageSize(page: number): { width: number; height: number };
   /** True when the page has no usable text layer (needs OCR). */
   needsOcr(page: number): boolean;
+  /**
+   * Filled dark rectangles of about a line of text's height drawn on the page: the black boxes of a
+   * redacted filing (the text under them is gone from the file). Boxes in page points, top-left origin.
+   */
+  darkBoxes(page: number): BBox[];
   /** pageText and needsOcr from one pass over the page (faster than calling both). */
   analysePage(page: number): { text: PageText; needsOcr: boolean };
   /**

@@ -1,4 +1,5 @@
 import { detectIndex } from '../index/detect-index.ts';
+import { withRedactions } from '../index/redactions.ts';
 import { resolveDestinations } from '../resolve/resolve-destinations.ts';
 import { ocrPages } from '../ocr/index.ts';
 import type { PdfDoc, PdfSource } from '../pdf/types.ts';
@@ -6,6 +7,8 @@ import type { IndexDetection } from '../types.ts';
 import { readDocument, type ReadProgress, type ReadResult } from './read-document.ts';
 
 export interface ReadForLinksOptions {
+  /** 'off': pages without a text layer stay unread (default 'auto'). */
+  ocr?: 'auto' | 'off';
   /** Index pages set by hand: read in full and OCR'd first. */
   indexPages?: number[];
   ocrWorkers?: number;
@@ -27,7 +30,7 @@ export interface ReadForLinksOptions {
  */
 export async function readForLinks(source: PdfSource, doc: PdfDoc, opts: ReadForLinksOptions = {}): Promise<{ read: ReadResult; detection: IndexDetection }> {
   const read = await readDocument(source, doc, {
-    ocr: 'auto',
+    ocr: opts.ocr ?? 'auto',
     ...(opts.ocrWorkers ? { ocrWorkers: opts.ocrWorkers } : {}),
     ...(opts.indexPages ? { ocrFirst: opts.indexPages } : {}),
     ...(opts.quick ? { quick: true } : {}),
@@ -52,6 +55,14 @@ export async function readForLinks(source: PdfSource, doc: PdfDoc, opts: ReadFor
   }
   if (detection.items.length === 0 && read.pages.some((p) => p.partial)) {
     await readInFull(read.pages.filter((p) => p.partial).map((p) => p.page));
+    detection = detect();
+  }
+  // a redacted filing: the black boxes on its index pages read as `[redacted]` where they stand
+  const redacted = detection.pages.filter((p) => read.pages[p - 1]?.source === 'text-layer')
+    .map((p) => ({ p, boxes: doc.darkBoxes(p) })).filter((r) => r.boxes.length > 0);
+  if (redacted.length > 0) {
+    read.pages = [...read.pages];
+    for (const { p, boxes } of redacted) read.pages[p - 1] = withRedactions(read.pages[p - 1]!, boxes);
     detection = detect();
   }
   if (detection.items.length > 0 && read.pages.some((p) => p.partial)) await confirmDestinations(read, detection, readInFull);
