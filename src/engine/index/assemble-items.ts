@@ -288,6 +288,20 @@ export class ItemAssembler {
     if (this.stack.length === 0) {
       return { depth: 0, reading: readings[0]! };
     }
+    // `II.` where `1.` opened the list, at its indentation: OCR read `I.` as `1.` (a list's first label
+    // of one kind whose look-alike in another kind comes right before this row's)
+    for (let d = this.stack.length - 1; d >= 0; d--) {
+      const level = this.stack[d]!;
+      if (Math.abs(pr.labelX - level.x) > 8 || level.slot.readings.length !== 1) continue;
+      const had = level.slot.readings[0]!;
+      for (const r of readings) {
+        const prev = nextLabel(r, -1);
+        if (prev && family(prev.kind) !== family(had.kind) && labelMatch(prev.text, had.text) > 0) {
+          level.slot.readings = [prev];
+          return { depth: d, reading: r };
+        }
+      }
+    }
     // A row lost (OCR) or a numbering gap: a later label of the same kind at the same indentation.
     for (let d = this.stack.length - 1; d >= 0; d--) {
       const level = this.stack[d]!;
@@ -455,7 +469,10 @@ export class ItemAssembler {
       if (first) prev.path = [{ readings: [first] }];
     }
     this.stack.length = placed.depth;
-    const slot: Slot = { readings: this.stack.length === 0 && placed.depth === 0 && this.out.items.length === 0 ? pr.labels : [placed.reading] };
+    // the first label of the list (after unlabelled entries too: INTRODUCTION, then `1.` read for `I.`) keeps
+    // every reading until the next label tells which it is
+    const firstLabel = this.stack.length === 0 && placed.depth === 0 && this.out.items.every((d) => d.path.length === 0);
+    const slot: Slot = { readings: firstLabel ? pr.labels : [placed.reading] };
     this.stack.push({ slot, x: pr.labelX, descX: pr.descX });
     if (this.stack.length > 1) {
       this.out.hierarchical = true;

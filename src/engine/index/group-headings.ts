@@ -8,10 +8,14 @@ import type { ParsedRow } from './parse-row.ts';
 export function groupHeadings(rows: ParsedRow[]): Set<ParsedRow> {
   const out = new Set<ParsedRow>();
   const labelled = rows.filter((r) => r.labels.length > 0 && !r.bare);
-  const numeric = (r: ParsedRow) => r.labels.some((l) => l.kind === 'number' || l.kind === 'number-letter' || l.kind === 'compound');
+  // (a number OCR may have read for `III` does not make the row a numbered one)
+  const numeric = (r: ParsedRow) => r.labels.some((l) => !l.ocrGuess && (l.kind === 'number' || l.kind === 'number-letter' || l.kind === 'compound'));
   for (const g of labelled) {
     if (g.labels.some((l) => !l.ocrGuess && (l.kind === 'number' || l.kind === 'number-letter' || l.kind === 'compound'))) continue;
     if (g.pageRef !== undefined || g.date !== undefined || g.keyword !== null) continue;
+    // a title wrapped onto the line below, which brings its page number, is an entry
+    const below = rows[rows.indexOf(g) + 1];
+    if (below && below.labels.length === 0 && below.pageRef !== undefined && below.row.page === g.row.page) continue;
     const text = g.desc.map((t) => t.text).join(' ');
     const letters = text.replace(/[^A-Za-z]/g, '');
     if (letters.length < 3 || letters !== letters.toUpperCase()) continue;

@@ -174,6 +174,11 @@ export function parseLabel(raw: string, opts: { ocr?: boolean } = {}): Label[] {
         if (v !== null && !out.some((o) => o.kind === 'roman' && o.text === alt)) out.push({ kind: 'roman', text: alt, value: v, ocrGuess: true });
       }
     }
+    // `I.`, `II.`, `III.` read as digits (`1.`, `11.`, `111.`): roman, when the list has it next.
+    if (/^[1l|]{1,3}$/.test(t)) {
+      const up = 'I'.repeat(t.length);
+      if (!out.some((o) => o.kind === 'roman' && o.text === up)) out.push({ kind: 'roman', text: up, value: t.length, ocrGuess: true });
+    }
     // `I.` read as one letter L (the stop drawn into the stem): roman one, when the list has it next.
     if (t === 'L' && !/[.:]$/.test(raw.trim()) && !out.some((o) => o.kind === 'roman' && o.text === 'I')) {
       out.push({ kind: 'roman', text: 'I', value: 1, ocrGuess: true });

@@ -102,7 +102,7 @@ export function documentNumberColumns(pages: PageText[]): NumberColumn[] {
       const fromOne = same.filter((x) => x.first <= 2 && x.count >= 20).length;
       // a page's full column with numbered lines left blank: line numbers, where a scan read the other
       // pages' margins too poorly to show them (an index numbered 1, 2, 3 has a row beside every number)
-      const ruled = same.some((x) => x.count >= 20 && x.blank >= 3);
+      const ruled = same.some((x) => x.count >= 20 && x.blank >= 2);
       if (same.length >= need || (same.length >= 2 && fromOne >= 2) || ruled) out.push(c);
     }
   }

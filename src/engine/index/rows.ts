@@ -291,6 +291,8 @@ function buildRow(page: number, bbox: BBox, words: Word[]): Row {
   let prevRight: number | null = null;
   // where leaders of real marks (dots, dashes) stood: the number of tokens before each
   const marksAt: number[] = [];
+  // the left and right edge of the last word that is all leader marks
+  let leaderSpan: [number, number] | null = null;
   const push = (text: string, bbox: BBox, confidence: number, isLeader: boolean, marks = false): void => {
     if (isLeader) {
       leader = true;
@@ -310,6 +312,9 @@ function buildRow(page: number, bbox: BBox, words: Word[]): Row {
     // a speck OCR read as a mark or two of punctuation, unsure, is no word (`.`, `-`, `’` beside a row)
     // (a dot among other dots is part of a leader)
     if (w.confidence < 60 && [...w.text].length <= 2 && !/[\p{L}\p{N}&§]/u.test(w.text) && !inLeaderRun(sorted, i)) continue;
+    // a letter or two OCR was unsure of, read over a leader's span (`CONCLUSION ..... i 25`): a mark of it
+    if (w.confidence < 60 && [...w.text].length <= 2 && leaderSpan && w.bbox[0] >= leaderSpan[0] - 2 && w.bbox[2] <= leaderSpan[1] + 2) continue;
+    if (mayHoldLeader(w.text) && w.text.replace(/[.…_·\-\s]/g, '') === '') leaderSpan = [w.bbox[0], w.bbox[2]];
     // The end of a date after its month, however low its confidence, is text; `18.2023` is `18, 2023`.
     if (w.confidence < 100 && tokens.length > 0 && !pendingBreak && isDatePart([...tokens, w], tokens.length, size)) {
       const m = DAY_YEAR.exec(w.text);
@@ -372,7 +377,9 @@ function buildRow(page: number, bbox: BBox, words: Word[]): Row {
 function dropOcrLeaderTail(tokens: Token[], size: number, numberAfterMarks = false): boolean {
   const n = tokens.length;
   if (n < 3) return false;
-  const numberLast = /^[\dIlO]{1,4}$/.test(tokens[n - 1]!.text) && (tokens[n - 1]!.confidence >= 60 || numberAfterMarks);
+  // a leader of real marks before the number: what stands before it is the title, however unsure OCR was
+  if (numberAfterMarks) return false;
+  const numberLast = /^[\dIlO]{1,4}$/.test(tokens[n - 1]!.text) && tokens[n - 1]!.confidence >= 60;
   const limit = numberLast ? 40 : 20;
   let j = numberLast ? n - 2 : n - 1;
   const end = j;
