@@ -47,7 +47,8 @@ export function numberColumns(p: PageText): NumberColumn[] {
     if (i < nums.length && nums[i]!.word.bbox[2] - nums[i - 1]!.word.bbox[2] <= 3) continue;
     const group = nums.slice(start, i);
     start = i;
-    const run = group.length >= MIN_NUMBERS ? runsOn(group) : null;
+    // (read by OCR, some numbers come back misread: `5` for 2, `29` for 22)
+    const run = group.length >= MIN_NUMBERS ? runsOn(group, p.source === 'ocr' ? 0.65 : 0.8) : null;
     if (run) {
       const right = Math.max(...group.map((g) => g.word.bbox[2]));
       out.push({ right, left: Math.min(...group.map((g) => g.word.bbox[0])), ...run, blank: blankBeside(p, group, right) });
@@ -63,7 +64,7 @@ function blankBeside(p: PageText, group: Num[], right: number): number {
 }
 
 /** Numbers that, top to bottom, mostly count up by one at a nearly even pitch: their first and count; else null. */
-function runsOn(group: Num[]): { first: number; count: number } | null {
+function runsOn(group: Num[], share: number): { first: number; count: number } | null {
   // One number per height: a page drawn twice over (the same column repeated) counts once.
   const byY = new Map<number, Num>();
   for (const g of group) byY.set(Math.round(g.y), g);
@@ -77,7 +78,7 @@ function runsOn(group: Num[]): { first: number; count: number } | null {
       gaps.push(seq[i]!.y - seq[i - 1]!.y);
     }
   }
-  if (next < 0.8 * (seq.length - 1) || gaps.length < MIN_NUMBERS - 1) return null;
+  if (next < share * (seq.length - 1) || gaps.length < MIN_NUMBERS - 1) return null;
   gaps.sort((a, b) => a - b);
   const median = gaps[gaps.length >> 1]!;
   const even = gaps.filter((g) => Math.abs(g - median) <= 0.15 * median).length;

@@ -312,6 +312,8 @@ function buildRow(page: number, bbox: BBox, words: Word[]): Row {
     // a speck OCR read as a mark or two of punctuation, unsure, is no word (`.`, `-`, `’` beside a row)
     // (a dot among other dots is part of a leader)
     if (w.confidence < 60 && [...w.text].length <= 2 && !/[\p{L}\p{N}&§]/u.test(w.text) && !inLeaderRun(sorted, i)) continue;
+    // a speck read as a letter, unsure: one character no wider than a hairline
+    if (w.confidence < 60 && [...w.text].length === 1 && w.bbox[2] - w.bbox[0] < 0.2 * size) continue;
     // a letter or two OCR was unsure of, read over a leader's span (`CONCLUSION ..... i 25`): a mark of it
     if (w.confidence < 60 && [...w.text].length <= 2 && leaderSpan && w.bbox[0] >= leaderSpan[0] - 2 && w.bbox[2] <= leaderSpan[1] + 2) continue;
     if (mayHoldLeader(w.text) && w.text.replace(/[.…_·\-\s]/g, '') === '') leaderSpan = [w.bbox[0], w.bbox[2]];

@@ -65,7 +65,12 @@ export async function readForLinks(source: PdfSource, doc: PdfDoc, opts: ReadFor
     for (const { p, boxes } of redacted) read.pages[p - 1] = withRedactions(read.pages[p - 1]!, boxes);
     detection = detect();
   }
-  if (detection.items.length > 0 && read.pages.some((p) => p.partial)) await confirmDestinations(read, detection, readInFull);
+  if (detection.items.length > 0 && read.pages.some((p) => p.partial)) {
+    const before = read.pages;
+    await confirmDestinations(read, detection, readInFull);
+    // pages read in full show more of what every page carries (a scan's line numbers down the margin)
+    if (read.pages !== before) detection = detect();
+  }
   return { read, detection };
 }
 
