@@ -22,13 +22,19 @@ describe('the image of an index page read without its rules and leaders', () => 
   // an index row: a label and a title (letters are blocks of ink), a dot leader, a page number; the
   // double rule of pleading paper down the left margin, a single rule at the right, a heading's underline
   const letters: Array<[number, number, number, number]> = [[160, 300, 172, 324], [200, 300, 214, 324], [218, 300, 230, 324], [234, 300, 246, 324]];
+  const number: Array<[number, number, number, number]> = [[700, 300, 712, 324], [716, 300, 728, 324]];
+  // each letter drawn as an H: two stems and a bar (ink is never most of a letter's box)
+  const strokes = [...letters, ...number].flatMap(([x0, y0, x1, y1]): Array<[number, number, number, number]> =>
+    [[x0, y0, x0 + 3, y1], [x1 - 3, y0, x1, y1], [x0, (y0 + y1) / 2 - 1, x1, (y0 + y1) / 2 + 1]]);
   const period: [number, number, number, number] = [250, 620, 254, 624];
   const dots = Array.from({ length: 30 }, (_, k) => [270 + 14 * k, 320, 274 + 14 * k, 324] as [number, number, number, number]);
-  const number: Array<[number, number, number, number]> = [[700, 300, 712, 324], [716, 300, 728, 324]];
   // a second row whose leader runs askew, as on a page scanned at a slant
   const askew = Array.from({ length: 30 }, (_, k) => [270 + 14 * k, 400 + Math.round(k * 0.5), 274 + 14 * k, 404 + Math.round(k * 0.5)] as [number, number, number, number]);
   const rules: Array<[number, number, number, number]> = [[120, 0, 123, 1100], [127, 0, 130, 1100], [760, 0, 762, 1100], [300, 200, 600, 203]];
-  const img = page(900, 1100, [...letters, period, ...dots, ...number, ...askew, ...rules]);
+  // a redacted filing's black box over a title's last words, and a filled bullet (no box)
+  const blackBox: [number, number, number, number] = [600, 500, 700, 526];
+  const bullet: [number, number, number, number] = [160, 500, 176, 516];
+  const img = page(900, 1100, [...strokes, period, ...dots, ...askew, ...rules, blackBox, bullet]);
   const cleaned = cleanIndexImage(img, DPI);
 
   it('takes out the rules and each leader, and says where the leaders stood', () => {
@@ -41,8 +47,14 @@ describe('the image of an index page read without its rules and leaders', () => 
     expect(first![2]).toBe(270 + 14 * 29 + 4);
   });
 
-  it('keeps the letters, the number and a lone full stop, and leaves the image it was given as it was', () => {
-    for (const l of [...letters, ...number, period]) expect(inkIn(cleaned.image, l)).toBe((l[2] - l[0]) * (l[3] - l[1]));
+  it('takes out a black box of a redacted filing, and says where it stood', () => {
+    expect(cleaned.redactions).toEqual([blackBox]);
+    expect(inkIn(cleaned.image, blackBox)).toBe(0);
+  });
+
+  it('keeps the letters, the number, a bullet and a lone full stop, and leaves the image it was given as it was', () => {
+    for (const l of [...letters, ...number]) expect(inkIn(cleaned.image, l)).toBe(inkIn(img, l));
+    for (const l of [period, bullet]) expect(inkIn(cleaned.image, l)).toBe((l[2] - l[0]) * (l[3] - l[1]));
     expect(inkIn(img, rules[0]!)).toBeGreaterThan(0);
   });
 
@@ -59,5 +71,17 @@ describe('the image of an index page read without its rules and leaders', () => 
     expect(withLeader!.words.map((w) => w.text)).toEqual(['I.', 'INTRODUCTION', '.....', '12']);
     expect(withLeader!.words[2]!.box).toEqual([270, 300, 680, 324]);
     expect(untouched!.words.map((w) => w.text)).toEqual(['Background']);
+  });
+
+  it('puts each black box back as a word [redacted] on the line across it, or on a line of its own', () => {
+    const line: PixelLine = { words: [
+      { text: 'received', box: [200, 300, 260, 324], confidence: 90 },
+      // the box's edge read as a letter, unsure
+      { text: 'J', box: [270, 300, 276, 324], confidence: 30 },
+      { text: 'in', box: [340, 300, 352, 324], confidence: 90 },
+    ] };
+    const out = restoreLeaders([line], [], [[268, 300, 330, 324], [200, 600, 500, 626]]);
+    expect(out[0]!.words.map((w) => w.text)).toEqual(['received', '[redacted]', 'in']);
+    expect(out[1]!.words.map((w) => w.text)).toEqual(['[redacted]']);
   });
 });

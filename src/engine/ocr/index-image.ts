@@ -27,14 +27,23 @@ const LEADER_GAP_IN = 0.09;
 const LEADER_DY_IN = 0.02;
 /** A leader has at least this many marks (a period or an ellipsis has fewer). */
 const LEADER_MIN_MARKS = 5;
+/**
+ * A black box: this high, in inches (a label or a line of text blacked out, up to a few lines at once;
+ * taller than a bullet), and this much of it ink.
+ */
+const BOX_MIN_IN = 0.1;
+const BOX_MAX_IN = 1;
+const BOX_FILL = 0.85;
 
 type Box = [number, number, number, number];
 
 export interface CleanedIndexImage {
-  /** A copy of the image with the rules and leaders painted white. */
+  /** A copy of the image with the rules, leaders and black boxes painted white. */
   image: GrayImage;
   /** Where each leader stood, in pixels [x0, y0, x1, y1]. */
   leaders: Box[];
+  /** Where each black box of a redacted filing stood, in pixels. */
+  redactions: Box[];
   /** How many pixel columns and rows of rules were cleared. */
   rules: number;
 }
@@ -163,10 +172,17 @@ export function cleanIndexImage(image: GrayImage, dpi: number): CleanedIndexImag
   const dot = dpi * DOT_IN;
   const dashW = dpi * DASH_W_IN;
   const dashH = dpi * DASH_H_IN;
-  const marks = components(image, rule).filter((c) => {
+  const all = components(image, rule);
+  const marks = all.filter((c) => {
     const cw = c.x1 - c.x0 + 1;
     const ch = c.y1 - c.y0 + 1;
     return (cw <= dot && ch <= dot) || (cw <= dashW && ch <= dashH && cw >= ch);
+  });
+  // a redacted filing's black boxes: solid ink a line high or more, taller than a bullet
+  const boxes = all.filter((c) => {
+    const cw = c.x1 - c.x0 + 1;
+    const ch = c.y1 - c.y0 + 1;
+    return ch >= dpi * BOX_MIN_IN && ch <= dpi * BOX_MAX_IN && cw >= 0.5 * ch && c.n >= BOX_FILL * cw * ch;
   });
   const pixels = Uint8Array.from(image.pixels);
   for (let i = 0; i < w * h; i++) if (rule[i]) pixels[i] = 255;
@@ -179,42 +195,65 @@ export function cleanIndexImage(image: GrayImage, dpi: number): CleanedIndexImag
     }
     leaders.push([run[0]!.x0, Math.min(...run.map((m) => m.y0)), run.at(-1)!.x1 + 1, Math.max(...run.map((m) => m.y1)) + 1]);
   }
-  return { image: { width: w, height: h, pixels }, leaders, rules };
+  const redactions: Box[] = boxes.map((b) => [b.x0, b.y0, b.x1 + 1, b.y1 + 1]);
+  for (const [x0, y0, x1, y1] of redactions) {
+    for (let y = Math.max(0, y0 - FRINGE); y < Math.min(h, y1 + FRINGE); y++) pixels.fill(255, y * w + Math.max(0, x0 - FRINGE), y * w + Math.min(w, x1 + FRINGE));
+  }
+  return { image: { width: w, height: h, pixels }, leaders, redactions, rules };
+}
+
+/** The line read across a box (its middle within the line's height, or a little below), nearest first; null when none. */
+function lineAcross(lines: PixelLine[], box: Box): PixelLine | null {
+  const cy = (box[1] + box[3]) / 2;
+  let best: PixelLine | null = null;
+  let bestDist = Infinity;
+  for (const line of lines) {
+    if (line.words.length === 0) continue;
+    const top = Math.min(...line.words.map((w) => w.box[1]));
+    const bottom = Math.max(...line.words.map((w) => w.box[3]));
+    if (cy < top || cy > bottom + (bottom - top) * 0.25) continue;
+    const dist = Math.abs((top + bottom) / 2 - cy);
+    if (dist < bestDist) {
+      best = line;
+      bestDist = dist;
+    }
+  }
+  return best;
+}
+
+/** `word` put into `line` in its place by x, in place of the words within its span that `stray` says are marks of it. */
+function insertWord(line: PixelLine, word: PixelWord, stray: (w: PixelWord) => boolean): void {
+  const [x0, , x1] = word.box;
+  const kept = line.words.filter((w) => !(w.box[0] >= x0 - 2 && w.box[2] <= x1 + 2 && stray(w)));
+  const at = kept.findIndex((w) => (w.box[0] + w.box[2]) / 2 > (x0 + x1) / 2);
+  kept.splice(at < 0 ? kept.length : at, 0, word);
+  line.words = kept;
 }
 
 /**
  * Each leader taken out of the image put back into the line read across it, as a word `.....` in its
  * place among the line's words (the gap it leaves would otherwise join the title to the page number
- * only by distance). A leader no line crosses is left out.
+ * only by distance); a leader no line crosses is left out. Each black box of a redacted filing is put
+ * back as a word `[redacted]` (as the text layer of a redacted filing reads, index/redactions.ts), on
+ * the line across it or as a line of its own.
  */
-export function restoreLeaders(lines: PixelLine[], leaders: Box[]): PixelLine[] {
+export function restoreLeaders(lines: PixelLine[], leaders: Box[], redactions: Box[] = []): PixelLine[] {
   const out = lines.map((l) => ({ words: [...l.words] }));
+  for (const box of redactions) {
+    const word: PixelWord = { text: '[redacted]', box, confidence: 90 };
+    const line = lineAcross(out, box);
+    // (what OCR made of the box's edge, unsure, is gone with it)
+    if (line) insertWord(line, word, (w) => w.confidence < 60);
+    else out.push({ words: [word] });
+  }
   for (const box of leaders) {
-    const cy = (box[1] + box[3]) / 2;
-    let best: PixelLine | null = null;
-    let bestDist = Infinity;
-    for (const line of out) {
-      if (line.words.length === 0) continue;
-      const top = Math.min(...line.words.map((w) => w.box[1]));
-      const bottom = Math.max(...line.words.map((w) => w.box[3]));
-      if (cy < top || cy > bottom + (bottom - top) * 0.25) continue;
-      const dist = Math.abs((top + bottom) / 2 - cy);
-      if (dist < bestDist) {
-        best = line;
-        bestDist = dist;
-      }
-    }
-    if (!best) continue;
-    const words = best.words;
+    const line = lineAcross(out, box);
+    if (!line) continue;
     // the line's height for the leader's box, so that it sits on the row like the words beside it
-    const top = Math.min(...words.map((w) => w.box[1]));
-    const bottom = Math.max(...words.map((w) => w.box[3]));
-    const leader: PixelWord = { text: '.....', box: [box[0], top, box[2], bottom], confidence: 90 };
-    // a stray mark of the leader read as a word of its own (`.`, `:`, `·`) goes with it
-    const kept = words.filter((w) => !(w.box[0] >= box[0] - 2 && w.box[2] <= box[2] + 2 && !/[A-Za-z0-9]/.test(w.text)));
-    const at = kept.findIndex((w) => (w.box[0] + w.box[2]) / 2 > (box[0] + box[2]) / 2);
-    kept.splice(at < 0 ? kept.length : at, 0, leader);
-    best.words = kept;
+    const top = Math.min(...line.words.map((w) => w.box[1]));
+    const bottom = Math.max(...line.words.map((w) => w.box[3]));
+    // (a stray mark of the leader read as a word of its own, `.`, `:`, `·`, goes with it)
+    insertWord(line, { text: '.....', box: [box[0], top, box[2], bottom], confidence: 90 }, (w) => !/[A-Za-z0-9]/.test(w.text));
   }
   return out;
 }

@@ -232,12 +232,12 @@ export async function recognizePage(
       // an index page whose leaders or rules are drawn is read with them taken out (index-image.ts)
       const gray = decodeGrayPng(png);
       const cleaned = gray ? cleanIndexImage(gray, dpi) : null;
-      const useCleaned = cleaned !== null && (cleaned.leaders.length > 0 || cleaned.rules > 0);
+      const useCleaned = cleaned !== null && (cleaned.leaders.length > 0 || cleaned.rules > 0 || cleaned.redactions.length > 0);
       const cleanPgm = useCleaned ? toPgm(cleaned.image) : null;
       let bestScore = -1;
       for (const psm of [3, 6, 4] as const) {
         const lines = cleanPgm
-          ? restoreLeaders(await read(cleanPgm, psm, dpi), cleaned!.leaders)
+          ? restoreLeaders(await read(cleanPgm, psm, dpi), cleaned!.leaders, cleaned!.redactions)
           : psm === 3 && firstFullWidth ? first : await read(png, psm, dpi);
         const s = score(lines);
         if (s > bestScore) {
