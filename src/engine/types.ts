@@ -37,6 +37,11 @@ export interface PageText {
    */
   rotation?: 180;
   /**
+   * True for a scan that carries a text layer made elsewhere (an image over the whole page, the text
+   * drawn over it by another program's OCR): its words may be misread, and it needs no layer of ours.
+   */
+  scan?: true;
+  /**
    * True for an OCR'd page of which only what the destinations need was read (its top and footer
    * bands: ocr/quick-read.ts); its full reading, for the text layer, follows.
    */

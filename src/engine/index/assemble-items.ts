@@ -193,6 +193,10 @@ export class ItemAssembler {
         const under = above !== undefined && above.row.page === page && pr.row.bbox[1] - above.row.bbox[3] <= Math.max(above.row.size, pr.row.size);
         if (waiting || under) pr = asText(pr);
       }
+      // `42 U.S.C. Section 1983 …` among the unlabelled entries of a contents list: a title that opens with a
+      // number, not a list starting at 42
+      if (pr.labels.length > 0 && this.stack.length === 0 && this.out.toc && this.out.items.length > 0 && pr.keyword === null &&
+          !pr.labels.some((l) => isFirst(l)) && !pr.row.words[1]?.breakBefore) pr = asText(pr);
       if (pr.labels.length > 0 && !pr.bare) {
         this.out.labelled.set(page, (this.out.labelled.get(page) ?? 0) + 1);
         const placed = this.place(pr, this.canContinue(pr, crossPage, prevBottomFrac), k > 0 && isBlockBreak(rows[k - 1]!));
@@ -206,7 +210,9 @@ export class ItemAssembler {
       // filing). It finishes the entry above when that entry still waits for its number; else it is an
       // entry of its own whose heading cannot be read.
       // (its black boxes read as `[redacted]`, when the page's drawing was read: index/redactions.ts)
-      if (this.headed && pr.labels.length === 0 && pr.row.leader && pr.pageRef !== undefined && pr.desc.every((t) => t.text === REDACTED)) {
+      // (read by OCR, only where a black box was seen: a speck before a line number is no redacted heading)
+      if (this.headed && pr.labels.length === 0 && pr.row.leader && pr.pageRef !== undefined && pr.desc.every((t) => t.text === REDACTED) &&
+          (pr.desc.length > 0 || !readByOcr(pr))) {
         const c = this.current;
         if (c && c.pageRef === undefined && this.canContinue(pr, crossPage, prevBottomFrac, true)) {
           if (pr.desc.length === 0 && pr.row.bbox[0] > c.descX + 40) c.words.push(REDACTED);

@@ -170,7 +170,8 @@ function layout(pages: PageText[]): PageLayout[] {
         // (a number among other footer text counts only in a footer repeated from page to page, not in a
         // paragraph that happens to start low on the page: `26  The email of that morning …`)
         const repeated = isRepeated(r, p.source === 'ocr');
-        const titled = repeated && !r.leader ? titledNumber(r.text) : null;
+        // (`3 | TITLE` is a footer's own form: taken even where OCR read the footers of other pages otherwise)
+        const titled = (repeated || /^\d{1,4}\s*\|\s*\S/.test(r.text)) && !r.leader ? titledNumber(r.text) : null;
         if (titled && isRoman(titled)) {
           printedRoman.push(titled.toLowerCase());
           continue;

@@ -311,7 +311,11 @@ function buildRow(page: number, bbox: BBox, words: Word[]): Row {
     const w = sorted[i]!;
     // a speck OCR read as a mark or two of punctuation, unsure, is no word (`.`, `-`, `’` beside a row)
     // (a dot among other dots is part of a leader)
-    if (w.confidence < 60 && [...w.text].length <= 2 && !/[\p{L}\p{N}&§]/u.test(w.text) && !inLeaderRun(sorted, i)) continue;
+    // (a bar stays: `26 | COMPLAINT …` is a footer's page number and title)
+    if (w.confidence < 60 && [...w.text].length <= 2 && !/[\p{L}\p{N}&§|]/u.test(w.text) && !inLeaderRun(sorted, i)) continue;
+    // a stop standing alone between two words read by OCR (`trial . by jury`): a speck
+    if (w.confidence < 100 && w.text === '.' && i > 0 && i + 1 < sorted.length && /\p{L}/u.test(sorted[i - 1]!.text) &&
+        /^\p{L}/u.test(sorted[i + 1]!.text) && !inLeaderRun(sorted, i)) continue;
     // a speck read as a letter, unsure: one character no wider than a hairline
     if (w.confidence < 60 && [...w.text].length === 1 && w.bbox[2] - w.bbox[0] < 0.2 * size) continue;
     // a letter or two OCR was unsure of, read over a leader's span (`CONCLUSION ..... i 25`): a mark of it

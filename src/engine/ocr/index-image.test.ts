@@ -32,7 +32,8 @@ describe('the image of an index page read without its rules and leaders', () => 
   const askew = Array.from({ length: 30 }, (_, k) => [270 + 14 * k, 400 + Math.round(k * 0.5), 274 + 14 * k, 404 + Math.round(k * 0.5)] as [number, number, number, number]);
   const rules: Array<[number, number, number, number]> = [[120, 0, 123, 1100], [127, 0, 130, 1100], [760, 0, 762, 1100], [300, 200, 600, 203]];
   // a redacted filing's black box over a title's last words, and a filled bullet (no box)
-  const blackBox: [number, number, number, number] = [600, 500, 700, 526];
+  // (wider than a rule is long: solid, it is no rule)
+  const blackBox: [number, number, number, number] = [200, 700, 740, 726];
   const bullet: [number, number, number, number] = [160, 500, 176, 516];
   const img = page(900, 1100, [...strokes, period, ...dots, ...askew, ...rules, blackBox, bullet]);
   const cleaned = cleanIndexImage(img, DPI);

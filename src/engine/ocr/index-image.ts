@@ -16,8 +16,12 @@ const INK = 150;
 /** A rule is a straight run of ink at least this long, in inches: vertical, horizontal. */
 const RULE_V_IN = 0.6;
 const RULE_H_IN = 1.2;
-/** Pixels cleared either side of a rule or around a leader dot: the grey fringe a scan leaves. */
+/** Pixels cleared around a leader dot or a black box: the grey fringe a scan leaves. */
 const FRINGE = 2;
+/** Pixels cleared either side of a rule: less, as the digits of a page number can touch it. */
+const RULE_FRINGE = 1;
+/** A rule is at most this thick, in inches: a run of ink with ink this far on both sides is a solid block. */
+const RULE_MAX_IN = 0.02;
 /** A leader mark is at most this wide and tall, in inches (a dot; a dash of a hyphen leader is wider). */
 const DOT_IN = 0.035;
 const DASH_W_IN = 0.09;
@@ -33,7 +37,7 @@ const LEADER_MIN_MARKS = 5;
  */
 const BOX_MIN_IN = 0.1;
 const BOX_MAX_IN = 1;
-const BOX_FILL = 0.85;
+const BOX_FILL = 0.7;
 
 type Box = [number, number, number, number];
 
@@ -101,6 +105,15 @@ function findRules(image: GrayImage, dpi: number, rule: Uint8Array): number {
   const { width: w, height: h, pixels } = image;
   const minV = Math.round(dpi * RULE_V_IN);
   const minH = Math.round(dpi * RULE_H_IN);
+  const thick = Math.max(4, Math.round(dpi * RULE_MAX_IN));
+  const half = thick >> 1;
+  // ink along most of a run, half of `thick` and `thick` pixels off it on one side: the run is part of a
+  // solid block (a black box), not a rule (nor one of a double rule, white between the two)
+  const inkShare = (from: number, to: number, at: (k: number) => number) => {
+    let n = 0;
+    for (let k = from; k < to; k++) if (pixels[at(k)]! < INK) n++;
+    return n / Math.max(1, to - from);
+  };
   let runs = 0;
   for (let x = 0; x < w; x++) {
     let s = -1;
@@ -108,9 +121,13 @@ function findRules(image: GrayImage, dpi: number, rule: Uint8Array): number {
       const ink = y < h && pixels[y * w + x]! < INK;
       if (ink && s < 0) s = y;
       if (!ink && s >= 0) {
-        if (y - s >= minV) {
+        const solid = [-1, 1].some((side) => [half, thick].every((d) => {
+          const xx = x + side * d;
+          return xx >= 0 && xx < w && inkShare(s, y, (k) => k * w + xx) > 0.8;
+        }));
+        if (y - s >= minV && !solid) {
           runs++;
-          for (let k = s; k < y; k++) for (let d = -FRINGE; d <= FRINGE; d++) if (x + d >= 0 && x + d < w) rule[k * w + x + d] = 1;
+          for (let k = s; k < y; k++) for (let d = -RULE_FRINGE; d <= RULE_FRINGE; d++) if (x + d >= 0 && x + d < w) rule[k * w + x + d] = 1;
         }
         s = -1;
       }
@@ -122,9 +139,13 @@ function findRules(image: GrayImage, dpi: number, rule: Uint8Array): number {
       const ink = x < w && pixels[y * w + x]! < INK;
       if (ink && s < 0) s = x;
       if (!ink && s >= 0) {
-        if (x - s >= minH) {
+        const solid = [-1, 1].some((side) => [half, thick].every((d) => {
+          const yy = y + side * d;
+          return yy >= 0 && yy < h && inkShare(s, x, (k) => yy * w + k) > 0.8;
+        }));
+        if (x - s >= minH && !solid) {
           runs++;
-          for (let k = s; k < x; k++) for (let d = -FRINGE; d <= FRINGE; d++) if (y + d >= 0 && y + d < h) rule[(y + d) * w + k] = 1;
+          for (let k = s; k < x; k++) for (let d = -RULE_FRINGE; d <= RULE_FRINGE; d++) if (y + d >= 0 && y + d < h) rule[(y + d) * w + k] = 1;
         }
         s = -1;
       }

@@ -7,6 +7,8 @@ import { looksGarbled } from './garbled-text.ts';
 const SCANT_TEXT_CHARS = 200;
 /** Share of the page area that images must cover for a scant-text page to need OCR. */
 const IMAGE_COVER_RATIO = 0.4;
+/** Share of the page area an image covers on a scan (whose text, if any, another program's OCR put there; a court may file it on a larger page). */
+const SCAN_COVER_RATIO = 0.75;
 /**
  * Share of a page's characters without a known Unicode value (U+FFFD, private use) above which its
  * text layer is unreadable: a font without a ToUnicode map gives MuPDF glyph ids, not letters.
@@ -199,6 +201,7 @@ export function analysePage(page: mupdf.Page, pageNumber: number, fast = true): 
       lines: unreadable ? [] : col.lines,
       source: usable ? 'text-layer' : 'none',
       confidence: usable ? 100 : 0,
+      ...(usable && col.imageArea / pageArea >= SCAN_COVER_RATIO ? { scan: true as const } : {}),
     },
     needsOcr,
   };

@@ -45,6 +45,9 @@ const STOP = new Set(['the', 'and', 'for', 'from', 'with', 'dated', 'sworn', 'he
 
 export const ANCHORS: ReadonlySet<EvidenceKind> = new Set(['divider', 'marker', 'cover']);
 
+/** Fewer pages than this showing a printed number: an index's page numbers are taken as PDF pages. */
+const MIN_NUMBERED = 3;
+
 /** Every page where the item may start, evidence merged per page, each scored. */
 export function itemCandidates(item: IndexItem, docs: DocEvidence[]): Candidate[] {
   const byKey = new Map<string, Candidate>();
@@ -118,8 +121,10 @@ export function itemCandidates(item: IndexItem, docs: DocEvidence[]): Candidate[
         const agrees = own.length === 0 || own.includes(ref);
         const sign = d.printed.offset >= 0 ? `+ offset ${d.printed.offset}` : `− offset ${-d.printed.offset}`;
         add(d, page, { kind: 'offset', strength: (agrees ? 0.7 : 0.35) * docWeight, why: `printed page ${ref} ${sign} from footers` });
-      } else if (d.printed.numbered === 0) {
-        add(d, ref, { kind: 'raw-ref', strength: 0.3 * docWeight, why: `index page number ${ref} taken as the PDF page (no printed page numbers found)` });
+      } else if (d.printed.numbered < MIN_NUMBERED) {
+        // (a couple of numbers read, on the index pages themselves, say nothing of where page 45 is)
+        const none = d.printed.numbered === 0 ? 'no printed page numbers found' : 'page numbers read on too few pages to place it';
+        add(d, ref, { kind: 'raw-ref', strength: 0.3 * docWeight, why: `index page number ${ref} taken as the PDF page (${none})` });
       }
     }
     // A page the index names that the file does not hold (an excerpt of a transcript keeps its own page

@@ -12,11 +12,13 @@ export interface PackedPages {
   text: string;
   /** Per page: width, height; per line: its box; per word: its box. */
   nums: Float64Array;
-  /** Per page: page number, source (0 none, 1 text-layer), confidence, line count; per line: word count. */
+  /** Per page: page number, source (0 none, 1 text-layer; 16 added for a scan), confidence, line count; per line: word count. */
   counts: Int32Array;
 }
 
 const SOURCES: Array<PageText['source']> = ['none', 'text-layer', 'ocr'];
+/** Set beside the source of a page that is a scan with a text layer of its own (PageText.scan). */
+const SCAN_BIT = 16;
 
 export function packPages(pages: PageText[]): PackedPages {
   let nNums = 0;
@@ -44,7 +46,7 @@ export function packPages(pages: PageText[]): PackedPages {
     nums[n++] = p.width;
     nums[n++] = p.height;
     counts[c++] = p.page;
-    counts[c++] = SOURCES.indexOf(p.source);
+    counts[c++] = SOURCES.indexOf(p.source) | (p.scan ? SCAN_BIT : 0);
     counts[c++] = Math.round(p.confidence);
     counts[c++] = p.lines.length;
     for (const l of p.lines) {
@@ -72,7 +74,8 @@ export function unpackPages(packed: PackedPages): PageText[] {
     const width = nums[n++]!;
     const height = nums[n++]!;
     const page = counts[c++]!;
-    const source = SOURCES[counts[c++]!]!;
+    const sourceBits = counts[c++]!;
+    const source = SOURCES[sourceBits & ~SCAN_BIT]!;
     const confidence = counts[c++]!;
     const nLines = counts[c++]!;
     const lines: Line[] = new Array(nLines);
@@ -87,7 +90,7 @@ export function unpackPages(packed: PackedPages): PageText[] {
       for (let k = 0; k < nWords; k++) words[k] = { text: parts[k] ?? '', bbox: box(), confidence: 100 };
       lines[i] = { text: lineText, bbox, words };
     }
-    pages.push({ page, width, height, lines, source, confidence });
+    pages.push({ page, width, height, lines, source, confidence, ...(sourceBits & SCAN_BIT ? { scan: true as const } : {}) });
   }
   return pages;
 }

@@ -1,5 +1,6 @@
 import { detectIndex } from '../index/detect-index.ts';
 import { withRedactions } from '../index/redactions.ts';
+import { refNumber } from '../resolve/printed-pages.ts';
 import { resolveDestinations } from '../resolve/resolve-destinations.ts';
 import { ocrPages } from '../ocr/index.ts';
 import type { PdfDoc, PdfSource } from '../pdf/types.ts';
@@ -24,8 +25,8 @@ export interface ReadForLinksOptions {
  * layer; with `quick`, dense scanned pages read only in their top and footer bands) and its index.
  * The quick reading is completed where the index needs it: index pages set by hand are read in full
  * before anything is detected on them; an index that runs on to a page read in part (its rows dense,
- * under no heading) has that page read in full and is detected again, until the page after it is
- * whole; and with no index found while pages were read in part, everything is read in full and the
+ * under no heading) has that page read in full and is detected again, until its pages and the page
+ * after it are whole; and with no index found while pages were read in part, everything is read in full and the
  * index detected again, as without the quick reading.
  */
 export async function readForLinks(source: PdfSource, doc: PdfDoc, opts: ReadForLinksOptions = {}): Promise<{ read: ReadResult; detection: IndexDetection }> {
@@ -48,9 +49,13 @@ export async function readForLinks(source: PdfSource, doc: PdfDoc, opts: ReadFor
   if (handSet.length) await readInFull(handSet);
   const detect = () => detectIndex(read.pages, opts.indexPages ? { indexPages: opts.indexPages } : undefined);
   let detection = detect();
-  for (let next = Math.max(0, ...detection.pages) + 1; detection.pages.length > 0 && isPartial(next); next = Math.max(0, ...detection.pages) + 1) {
-    await readInFull([next]);
-    if (isPartial(next)) break; // its full reading failed
+  // (and an index page itself read in part: its top band read like the index running on)
+  for (;;) {
+    const next = Math.max(0, ...detection.pages) + 1;
+    const todo = detection.pages.length > 0 ? [...detection.pages.filter(isPartial), ...(isPartial(next) ? [next] : [])] : [];
+    if (todo.length === 0) break;
+    await readInFull(todo);
+    if (todo.every(isPartial)) break; // their full reading failed
     detection = detect();
   }
   if (detection.items.length === 0 && read.pages.some((p) => p.partial)) {
@@ -65,6 +70,23 @@ export async function readForLinks(source: PdfSource, doc: PdfDoc, opts: ReadFor
     for (const { p, boxes } of redacted) read.pages[p - 1] = withRedactions(read.pages[p - 1]!, boxes);
     detection = detect();
   }
+  // a scan whose text layer another program's OCR made: its index pages read again by ours, and that
+  // reading kept when it makes an index at least as good (its page numbers run on where the other's were
+  // misread)
+  const scans = detection.pages.filter((p) => read.pages[p - 1]?.scan && read.pages[p - 1]?.source === 'text-layer');
+  if (scans.length > 0 && opts.ocr !== 'off') {
+    const ours = await (opts.reader ?? ocrPages)(source, scans, { ...(opts.ocrWorkers ? { workers: opts.ocrWorkers } : {}) });
+    if (ours.pages.length > 0) {
+      const pages = [...read.pages];
+      for (const p of ours.pages) pages[p.page - 1] = { ...p, scan: true };
+      const other = detectIndex(pages, opts.indexPages ? { indexPages: opts.indexPages } : undefined);
+      // (on a tie ours, read with the page's leaders and rules taken out)
+      if (indexQuality(other) >= indexQuality(detection)) {
+        read.pages = pages;
+        detection = other;
+      }
+    }
+  }
   if (detection.items.length > 0 && read.pages.some((p) => p.partial)) {
     const before = read.pages;
     await confirmDestinations(read, detection, readInFull);
@@ -72,6 +94,22 @@ export async function readForLinks(source: PdfSource, doc: PdfDoc, opts: ReadFor
     if (read.pages !== before) detection = detect();
   }
   return { read, detection };
+}
+
+/**
+ * How good an index reads: its entries whose page number is read and runs on from the one before (a
+ * contents list's numbers mostly go up; misread ones, `7` for 72, `2%` for 22, break the run).
+ */
+function indexQuality(d: IndexDetection): number {
+  let n = 0;
+  let last = 0;
+  for (const it of d.items) {
+    const ref = refNumber(it.pageRef);
+    if (ref === null) continue;
+    if (ref >= last) n++;
+    last = ref;
+  }
+  return n;
 }
 
 /** Pages either side of an unconfirmed destination read in full when the page itself shows no heading. */

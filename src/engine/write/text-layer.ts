@@ -11,7 +11,8 @@ export function addOcrTextLayers(doc: PdfDoc, pages: readonly PageText[], offset
   let pageCount = 0;
   let words = 0;
   for (const text of pages) {
-    if (text.source !== 'ocr') continue;
+    // (a scan whose own text layer another program made keeps that one)
+    if (text.source !== 'ocr' || text.scan) continue;
     const page = text.page + offset;
     if (!Number.isInteger(page) || page < 1 || page > doc.pageCount) continue;
     const n = doc.addTextLayer(page, text);
