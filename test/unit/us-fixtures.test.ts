@@ -226,6 +226,21 @@ describe('us-redacted-toc', () => {
   });
 });
 
+describe('us-scanned-foreign-ocr', () => {
+  test('a scan whose text layer another program\'s OCR misread: the engine reads the contents page again, as printed', async () => {
+    const f = await loadFixture('us-scanned-foreign-ocr');
+    const pages = pagesOf(f.brief);
+    // every page is a scan carrying a text layer, and the contents page's layer is wrong
+    expect(pages.every((p) => p.scan && p.lines.length > 0)).toBe(true);
+    const toc = f.truth.indexPages.map((p) => text(pages[p - 1]!)).join('\n');
+    const cut = f.truth.items.filter((i) => i.printedPage && i.printedPage.length >= 2 && !toc.includes(`${i.text.split(' ').pop()} ${i.printedPage}`));
+    expect(cut.length + (/[A-Z]0[A-Z]|rn/.test(toc) ? 1 : 0)).toBeGreaterThan(0);
+    const { review } = await linkBrief({ brief: f.brief, briefName: 'scan.pdf' });
+    expect(review.index.items.map((i) => [i.label, i.text])).toEqual(f.truth.items.map((i) => [i.label, i.text]));
+    expect(review.links.map((l) => l.targetPage)).toEqual(f.truth.items.map((i) => i.targetPage));
+  }, 300_000);
+});
+
 describe('us-complaint-counts', () => {
   test('the TOC lists the counts as "COUNT n" and the title; each count\'s page has "COUNT n" over its title', async () => {
     const f = await loadFixture('us-complaint-counts');

@@ -33,6 +33,11 @@ export interface OcrOptions {
    * `partial` set and are read in full by a later call without it.
    */
   quick?: boolean;
+  /**
+   * The pages are known index pages (set by hand, or found by the index stage): read with their leaders
+   * and rules taken out in every segmentation mode (recognize-page.ts), whatever a first reading looks like.
+   */
+  asIndex?: boolean;
   onProgress?: (p: OcrProgress & { page: number; text?: PageText }) => void;
   signal?: AbortSignal;
   /** A page still not read after this long is reported as failed and its worker replaced. Default 180 s. */
@@ -96,6 +101,7 @@ export async function ocrPages(source: PdfSource, pages: number[], opts: OcrOpti
     dpi: opts.dpi ?? DEFAULT_OCR_DPI,
     narrowing: opts.narrowing ?? FIRST_READ_NARROWING,
     ...(opts.quick ? { quick: true } : {}),
+    ...(opts.asIndex ? { asIndex: true } : {}),
   };
   const workerCount = Math.max(1, Math.min(opts.workers ?? availableParallelism(), order.length));
   const pageTimeoutMs = opts.pageTimeoutMs ?? PAGE_TIMEOUT_MS;

@@ -51,7 +51,7 @@ async function ocr(page: number): Promise<void> {
     const render = (dpi: number, rotate: 0 | 180) => pdf.renderPng(page, dpi, { rotate });
     const result = init.quick
       ? await quickRecognizePage(engine, render, init.dpi, narrowing)
-      : { ...(await recognizePage(engine, render, init.dpi, narrowing)), complete: true };
+      : { ...(await recognizePage(engine, render, init.dpi, narrowing, init.asIndex ?? false)), complete: true };
     const text = toPageText(page, size, result.lines, result.dpi, result.rotation);
     send({ type: 'done', page, text: result.complete ? text : { ...text, partial: true }, ms: performance.now() - t0 });
   } catch (err) {

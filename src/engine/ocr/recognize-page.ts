@@ -178,7 +178,7 @@ export async function readFooter(engine: OcrEngine, png: Uint8Array, lines: Pixe
  * 1. automatic segmentation (mode 3) at `dpi`; a dense page's image squeezed horizontally by
  *    `narrowing` (boxes come back on the full-width image), read again at full width when fewer
  *    than DENSE_PAGE_WORDS words came back;
- * 2. when it looks like an index, the full-width image again as automatic (mode 3), as one uniform
+ * 2. when it looks like an index (or is known to be one: `asIndex`), the full-width image again as automatic (mode 3), as one uniform
  *    block (mode 6: keeps each row, dot leaders and page numbers on one line) and as one column
  *    (mode 4), keeping the best-scored result;
  * 3. when nothing usable came back (e.g. a divider page with one huge "TAB 1"), the page again at a
@@ -194,6 +194,7 @@ export async function recognizePage(
   renderTurned: (dpi: number, rotate: 0 | 180) => Uint8Array,
   dpi: number,
   narrowing = 1,
+  asIndex = false,
 ): Promise<RecognizedPage> {
   const read = async (image: Uint8Array, psm: SegmentationMode, at: number) =>
     splitLeaders(await engine.recognize(image, { psm, dpi: at }));
@@ -228,7 +229,7 @@ export async function recognizePage(
   let best: RecognizedPage = { lines: first, dpi, psm: 3, rotation };
 
   if (usableWords(first) > 0) {
-    if (looksLikeIndex(first)) {
+    if (asIndex || looksLikeIndex(first)) {
       // an index page whose leaders or rules are drawn is read with them taken out (index-image.ts)
       const gray = decodeGrayPng(png);
       const cleaned = gray ? cleanIndexImage(gray, dpi) : null;

@@ -12,6 +12,8 @@ export interface OcrWorkerInit {
   narrowing: number;
   /** Read only what the destinations need from dense pages (quick-read.ts); such pages come back `partial`. */
   quick?: boolean;
+  /** The pages are index pages: read the way index pages are, whatever a first reading looks like. */
+  asIndex?: boolean;
 }
 
 /** Main thread -> worker. */

@@ -38,23 +38,25 @@ export async function readForLinks(source: PdfSource, doc: PdfDoc, opts: ReadFor
     ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
     ...(opts.reader ? { reader: opts.reader } : {}),
   });
-  const readInFull = async (pages: number[]) => {
-    const full = await (opts.reader ?? ocrPages)(source, pages, { ...(opts.ocrWorkers ? { workers: opts.ocrWorkers } : {}) });
+  const readInFull = async (pages: number[], asIndex = false) => {
+    const full = await (opts.reader ?? ocrPages)(source, pages, { ...(opts.ocrWorkers ? { workers: opts.ocrWorkers } : {}), ...(asIndex ? { asIndex } : {}) });
     // a new array: what was learned of the pages before (layoutPages keeps it per array) is read again
     read.pages = [...read.pages];
     for (const p of full.pages) read.pages[p.page - 1] = p;
   };
   const isPartial = (page: number) => read.pages[page - 1]?.partial === true;
   const handSet = (opts.indexPages ?? []).filter(isPartial);
-  if (handSet.length) await readInFull(handSet);
+  if (handSet.length) await readInFull(handSet, true);
   const detect = () => detectIndex(read.pages, opts.indexPages ? { indexPages: opts.indexPages } : undefined);
   let detection = detect();
   // (and an index page itself read in part: its top band read like the index running on)
   for (;;) {
     const next = Math.max(0, ...detection.pages) + 1;
-    const todo = detection.pages.length > 0 ? [...detection.pages.filter(isPartial), ...(isPartial(next) ? [next] : [])] : [];
+    const ofIndex = detection.pages.filter(isPartial);
+    const todo = detection.pages.length > 0 ? [...ofIndex, ...(isPartial(next) ? [next] : [])] : [];
     if (todo.length === 0) break;
-    await readInFull(todo);
+    if (ofIndex.length) await readInFull(ofIndex, true);
+    if (todo.length > ofIndex.length) await readInFull([next]);
     if (todo.every(isPartial)) break; // their full reading failed
     detection = detect();
   }
@@ -70,22 +72,24 @@ export async function readForLinks(source: PdfSource, doc: PdfDoc, opts: ReadFor
     for (const { p, boxes } of redacted) read.pages[p - 1] = withRedactions(read.pages[p - 1]!, boxes);
     detection = detect();
   }
-  // a scan whose text layer another program's OCR made: its index pages read again by ours, and that
-  // reading kept when it makes an index at least as good (its page numbers run on where the other's were
-  // misread)
-  const scans = detection.pages.filter((p) => read.pages[p - 1]?.scan && read.pages[p - 1]?.source === 'text-layer');
-  if (scans.length > 0 && opts.ocr !== 'off') {
-    const ours = await (opts.reader ?? ocrPages)(source, scans, { ...(opts.ocrWorkers ? { workers: opts.ocrWorkers } : {}) });
-    if (ours.pages.length > 0) {
-      const pages = [...read.pages];
-      for (const p of ours.pages) pages[p.page - 1] = { ...p, scan: true };
-      const other = detectIndex(pages, opts.indexPages ? { indexPages: opts.indexPages } : undefined);
-      // (on a tie ours, read with the page's leaders and rules taken out)
-      if (indexQuality(other) >= indexQuality(detection)) {
-        read.pages = pages;
-        detection = other;
-      }
-    }
+  // a scan whose text layer another program's OCR made: its index pages (and the page after them, where
+  // the index may run on) read again by ours, and that reading kept when it makes an index at least as good
+  // (its page numbers run on where the other's were misread; on a tie ours, read with the page's leaders and
+  // rules taken out)
+  const tried = new Set<number>();
+  while (opts.ocr !== 'off' && detection.pages.length > 0) {
+    const foreign = (p: number) => read.pages[p - 1]?.scan === true && read.pages[p - 1]?.source === 'text-layer' && !tried.has(p);
+    const scans = [...detection.pages, Math.max(...detection.pages) + 1].filter(foreign);
+    if (scans.length === 0) break;
+    scans.forEach((p) => tried.add(p));
+    const ours = await (opts.reader ?? ocrPages)(source, scans, { ...(opts.ocrWorkers ? { workers: opts.ocrWorkers } : {}), asIndex: true });
+    if (ours.pages.length === 0) break;
+    const pages = [...read.pages];
+    for (const p of ours.pages) pages[p.page - 1] = { ...p, scan: true };
+    const other = detectIndex(pages, opts.indexPages ? { indexPages: opts.indexPages } : undefined);
+    if (indexQuality(other) < indexQuality(detection)) break;
+    read.pages = pages;
+    detection = other;
   }
   if (detection.items.length > 0 && read.pages.some((p) => p.partial)) {
     const before = read.pages;
