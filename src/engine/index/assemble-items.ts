@@ -296,10 +296,11 @@ export class ItemAssembler {
     }
     // `II.` where `1.` opened the list, at its indentation: OCR read `I.` as `1.` (a list's first label
     // of one kind whose look-alike in another kind comes right before this row's)
-    for (let d = this.stack.length - 1; d >= 0; d--) {
+    for (let d = this.stack.length - 1; d >= 0 && readByOcr(pr); d--) {
       const level = this.stack[d]!;
       if (Math.abs(pr.labelX - level.x) > 8 || level.slot.readings.length !== 1) continue;
       const had = level.slot.readings[0]!;
+      if (!isFirst(had)) continue;
       for (const r of readings) {
         const prev = nextLabel(r, -1);
         if (prev && family(prev.kind) !== family(had.kind) && labelMatch(prev.text, had.text) > 0) {

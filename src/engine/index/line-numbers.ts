@@ -23,6 +23,8 @@ interface Num { word: Word; value: number; y: number }
 
 const MARGIN_SHARE = 0.25;
 const MIN_NUMBERS = 8;
+/** On a page read only in its top and footer bands (the quick reading), the few numbers those show. */
+const MIN_NUMBERS_PARTIAL = 4;
 
 /** Candidate columns of one page: numbers flush right within 3 pt of each other, running on at an even pitch. */
 export function numberColumns(p: PageText): NumberColumn[] {
@@ -39,7 +41,8 @@ export function numberColumns(p: PageText): NumberColumn[] {
       if (inMargin) nums.push({ word, value, y: (word.bbox[1] + word.bbox[3]) / 2 });
     }
   }
-  if (nums.length < MIN_NUMBERS) return [];
+  const min = p.partial ? MIN_NUMBERS_PARTIAL : MIN_NUMBERS;
+  if (nums.length < min) return [];
   nums.sort((a, b) => a.word.bbox[2] - b.word.bbox[2]);
   const out: NumberColumn[] = [];
   let start = 0;
@@ -48,7 +51,7 @@ export function numberColumns(p: PageText): NumberColumn[] {
     const group = nums.slice(start, i);
     start = i;
     // (read by OCR, some numbers come back misread: `5` for 2, `29` for 22)
-    const run = group.length >= MIN_NUMBERS ? runsOn(group, p.source === 'ocr' ? 0.65 : 0.8) : null;
+    const run = group.length >= min ? runsOn(group, p.source === 'ocr' ? 0.65 : 0.8, min) : null;
     if (run) {
       const right = Math.max(...group.map((g) => g.word.bbox[2]));
       out.push({ right, left: Math.min(...group.map((g) => g.word.bbox[0])), ...run, blank: blankBeside(p, group, right) });
@@ -64,12 +67,12 @@ function blankBeside(p: PageText, group: Num[], right: number): number {
 }
 
 /** Numbers that, top to bottom, mostly count up by one at a nearly even pitch: their first and count; else null. */
-function runsOn(group: Num[], share: number): { first: number; count: number } | null {
+function runsOn(group: Num[], share: number, min = MIN_NUMBERS): { first: number; count: number } | null {
   // One number per height: a page drawn twice over (the same column repeated) counts once.
   const byY = new Map<number, Num>();
   for (const g of group) byY.set(Math.round(g.y), g);
   const seq = [...byY.values()].sort((a, b) => a.y - b.y);
-  if (seq.length < MIN_NUMBERS) return null;
+  if (seq.length < min) return null;
   let next = 0;
   const gaps: number[] = [];
   for (let i = 1; i < seq.length; i++) {
@@ -78,7 +81,7 @@ function runsOn(group: Num[], share: number): { first: number; count: number } |
       gaps.push(seq[i]!.y - seq[i - 1]!.y);
     }
   }
-  if (next < share * (seq.length - 1) || gaps.length < MIN_NUMBERS - 1) return null;
+  if (next < share * (seq.length - 1) || gaps.length < min - 1) return null;
   gaps.sort((a, b) => a - b);
   const median = gaps[gaps.length >> 1]!;
   const even = gaps.filter((g) => Math.abs(g - median) <= 0.15 * median).length;
