@@ -45,15 +45,22 @@ function shift(lines: PixelLine[], dy: number, dx: number): PixelLine[] {
   return lines.map((l) => ({ words: l.words.map((w) => ({ ...w, box: box(w.box), ...(w.symbols ? { symbols: w.symbols.map((s) => ({ ...s, box: box(s.box) })) } : {}) })) }));
 }
 
-/** Reads the ink between rows `top` and `bottom` as one block (mode 6) when automatic layout finds nothing; boxes on the full image. */
+/**
+ * Reads the ink between rows `top` and `bottom`, across the whole width of the page (as the full
+ * reading sees it: a box around the ink would cut the ends of the longest lines, since it leaves out
+ * the farthest 2% of the ink on either side to keep specks out), then, when automatic layout finds
+ * nothing (a lone page number is too small a blob for it), the box around the ink as one block
+ * (mode 6); boxes on the full image.
+ */
 async function readBand(engine: OcrEngine, image: GrayImage, top: number, bottom: number, dpi: number): Promise<PixelLine[]> {
   const pad = Math.round(dpi / 12);
   const box = inkBox({ width: image.width, height: bottom, pixels: image.pixels.subarray(0, bottom * image.width) }, top, pad);
   if (!box) return [];
-  const crop = cropToPgm(image, box);
-  let lines = splitLeaders(await engine.recognize(crop, { psm: 3, dpi }));
-  if (!lines.some((l) => l.words.some((w) => /[A-Za-z0-9]/.test(w.text)))) lines = splitLeaders(await engine.recognize(crop, { psm: 6, dpi }));
-  return shift(lines, box[1], box[0]).filter((l) => l.words.length > 0);
+  const readable = (lines: PixelLine[]) => lines.some((l) => l.words.some((w) => /[A-Za-z0-9]/.test(w.text)));
+  const rows: typeof box = [0, box[1], image.width, box[3]];
+  let lines = shift(splitLeaders(await engine.recognize(cropToPgm(image, rows), { psm: 3, dpi })), rows[1], 0);
+  if (!readable(lines)) lines = shift(splitLeaders(await engine.recognize(cropToPgm(image, box), { psm: 6, dpi })), box[1], box[0]);
+  return lines.filter((l) => l.words.length > 0);
 }
 
 export async function quickRecognizePage(
