@@ -1,5 +1,5 @@
 import type { OcrEngine, PixelLine, PixelWord, SegmentationMode } from './engine-types.ts';
-import { countInkRowRuns, cropToPgm, decodeGrayPng, inkBox, narrowToPgm } from './narrow-image.ts';
+import { countInkRowRuns, cropToPgm, decodeGrayPng, inkBox, narrowToPgm, type GrayImage } from './narrow-image.ts';
 import { splitLeaders } from './leaders.ts';
 
 /** Words that carry letters or digits with some confidence: what makes a result usable. */
@@ -118,19 +118,18 @@ export const DENSE_PAGE_LINES = 20;
 export const DENSE_PAGE_WORDS = 120;
 
 /**
- * A dense page's image squeezed to about `factor` of its width (a PGM) with the exact ratio of the
- * widths; null for other pages, or when the image cannot be decoded.
+ * A dense image squeezed to about `factor` of its width (a PGM) with the exact ratio of the widths;
+ * null for an image with fewer than `minLines` lines of ink (DENSE_PAGE_LINES on a whole page), or
+ * when the image could not be decoded.
  */
-function narrowed(png: Uint8Array, factor: number): { image: Uint8Array; factor: number } | null {
-  if (factor >= 1) return null;
-  const image = decodeGrayPng(png);
-  if (!image || countInkRowRuns(image) < DENSE_PAGE_LINES) return null;
+export function narrowed(image: GrayImage | null, factor: number, minLines = DENSE_PAGE_LINES): { image: Uint8Array; factor: number } | null {
+  if (factor >= 1 || !image || countInkRowRuns(image) < minLines) return null;
   const { pgm, width } = narrowToPgm(image, factor);
   return { image: pgm, factor: width / image.width };
 }
 
 /** Boxes read on an image squeezed to `factor` of its width, put back on the full-width image. */
-function widen(lines: PixelLine[], factor: number): PixelLine[] {
+export function widen(lines: PixelLine[], factor: number): PixelLine[] {
   if (factor === 1) return lines;
   const box = ([x0, y0, x1, y1]: PixelWord['box']): PixelWord['box'] => [Math.round(x0 / factor), y0, Math.round(x1 / factor), y1];
   return lines.map((line) => ({
@@ -140,6 +139,30 @@ function widen(lines: PixelLine[], factor: number): PixelLine[] {
       ...(w.symbols ? { symbols: w.symbols.map((s) => ({ ...s, box: box(s.box) })) } : {}),
     })),
   }));
+}
+
+/**
+ * Step 2 of recognizePage: an image whose first reading looks like an index read at full width as
+ * automatic (mode 3: `first` when that reading was already at full width), as one uniform block
+ * (mode 6) and as one column (mode 4); the best-scored reading, its rows top to bottom.
+ */
+export async function readAsIndex(
+  read: (image: Uint8Array, psm: SegmentationMode, dpi: number) => Promise<PixelLine[]>,
+  image: Uint8Array,
+  first: PixelLine[] | null,
+  dpi: number,
+): Promise<{ lines: PixelLine[]; psm: SegmentationMode }> {
+  let best: { lines: PixelLine[]; psm: SegmentationMode } = { lines: [], psm: 3 };
+  let bestScore = -1;
+  for (const psm of [3, 6, 4] as const) {
+    const lines = psm === 3 && first ? first : await read(image, psm, dpi);
+    const s = score(lines);
+    if (s > bestScore) {
+      best = { lines: psm === 3 ? lines : topDown(lines), psm };
+      bestScore = s;
+    }
+  }
+  return best;
 }
 
 /** Where a page's footer band begins, as a fraction of its height. */
@@ -199,7 +222,7 @@ export async function recognizePage(
   let rotation: 0 | 180 = 0;
   const render = (at: number) => renderTurned(at, rotation);
   let png = render(dpi);
-  const narrow = narrowed(png, narrowing);
+  const narrow = narrowing < 1 ? narrowed(decodeGrayPng(png), narrowing) : null;
   let first = narrow ? widen(await read(narrow.image, 3, dpi), narrow.factor) : await read(png, 3, dpi);
   let firstFullWidth = !narrow;
   if (!firstFullWidth && usableWords(first) < DENSE_PAGE_WORDS) {
@@ -228,15 +251,8 @@ export async function recognizePage(
 
   if (usableWords(first) > 0) {
     if (looksLikeIndex(first)) {
-      let bestScore = -1;
-      for (const psm of [3, 6, 4] as const) {
-        const lines = psm === 3 && firstFullWidth ? first : await read(png, psm, dpi);
-        const s = score(lines);
-        if (s > bestScore) {
-          best = { lines: psm === 3 ? lines : topDown(lines), dpi, psm, rotation };
-          bestScore = s;
-        }
-      }
+      const index = await readAsIndex(read, png, firstFullWidth ? first : null, dpi);
+      best = { ...index, dpi, rotation };
     }
     // 5. a footer the layout analysis left out (a lone page number)
     const footer = await readFooter(engine, png, best.lines, dpi);
