@@ -1,7 +1,7 @@
 import type { Line, PageText, Word } from '../types.ts';
 import type { OcrEngine, PixelLine, SegmentationMode } from './engine-types.ts';
 import { splitLeaders } from './leaders.ts';
-import { countInkRowRuns, decodeGrayPng, toPgm, type GrayImage } from './narrow-image.ts';
+import { countInkRowRuns, decodeGray, toPgm, type GrayImage } from './narrow-image.ts';
 import { inkRowsAt, shiftLines } from './quick-read.ts';
 import { DENSE_PAGE_LINES, DENSE_PAGE_WORDS, looksLikeIndex, narrowed, readAsIndex, usableWords, widen } from './recognize-page.ts';
 
@@ -44,7 +44,7 @@ export async function readMiddleBand(
   narrowing: number,
   band: { top: number; bottom: number },
 ): Promise<PixelLine[] | null> {
-  const image = decodeGrayPng(render(dpi));
+  const image = decodeGray(render(dpi));
   if (!image) return null;
   const top = Math.max(0, Math.min(image.height, band.top));
   const bottom = Math.max(top, Math.min(image.height, band.bottom));

@@ -50,7 +50,8 @@ async function ocr(page: number, bands?: ReadBands): Promise<void> {
     engine ??= await createEngine();
     // The squeezed reading was measured with tesseract.js; the tesseract program reads as before.
     const narrowing = engine.name === 'tesseract-js' ? init.narrowing : 1;
-    const render = (dpi: number, rotate: 0 | 180) => pdf.renderPng(page, dpi, { rotate });
+    // grayscale pixels as a PGM: the engines read it as they read a PNG, with nothing to compress and decompress
+    const render = (dpi: number, rotate: 0 | 180) => pdf.renderGray(page, dpi, { rotate });
     if (bands && !init.quick) {
       // a partial page: only its middle band, unless it has to be read in full after all
       const px = (pt: number) => Math.round((pt * init.dpi) / 72);

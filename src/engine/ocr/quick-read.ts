@@ -1,5 +1,5 @@
 import type { OcrEngine, PixelLine, PixelWord } from './engine-types.ts';
-import { countInkRowRuns, cropToPgm, decodeGrayPng, inkBox, type GrayImage } from './narrow-image.ts';
+import { countInkRowRuns, cropToPgm, decodeGray, inkBox, type GrayImage } from './narrow-image.ts';
 import { splitLeaders } from './leaders.ts';
 import { DENSE_PAGE_LINES, looksLikeIndex, looksUpsideDown, recognizePage, type RecognizedPage } from './recognize-page.ts';
 
@@ -83,11 +83,11 @@ export async function quickRecognizePage(
   dpi: number,
   narrowing = 1,
 ): Promise<QuickPage> {
-  const png = renderTurned(dpi, 0);
+  const rendered = renderTurned(dpi, 0);
   // the full reading starts from the same image: rendered once
-  const render = (at: number, rotate: 0 | 180) => (at === dpi && rotate === 0 ? png : renderTurned(at, rotate));
+  const render = (at: number, rotate: 0 | 180) => (at === dpi && rotate === 0 ? rendered : renderTurned(at, rotate));
   const full = async (): Promise<QuickPage> => ({ ...(await recognizePage(engine, render, dpi, narrowing)), complete: true });
-  const image = decodeGrayPng(png);
+  const image = decodeGray(rendered);
   if (!image || countInkRowRuns(image) < DENSE_PAGE_LINES) return full();
   const topEnd = gapFrom(image, Math.round(image.height * TOP_BAND), 1);
   const head = await readBand(engine, image, 0, topEnd, dpi);

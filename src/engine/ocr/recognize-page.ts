@@ -1,5 +1,5 @@
 import type { OcrEngine, PixelLine, PixelWord, SegmentationMode } from './engine-types.ts';
-import { countInkRowRuns, cropToPgm, decodeGrayPng, inkBox, narrowToPgm, type GrayImage } from './narrow-image.ts';
+import { countInkRowRuns, cropToPgm, decodeGray, inkBox, narrowToPgm, type GrayImage } from './narrow-image.ts';
 import { splitLeaders } from './leaders.ts';
 
 /** Words that carry letters or digits with some confidence: what makes a result usable. */
@@ -174,8 +174,8 @@ export const FOOTER_BAND = 0.9;
  * When no word was read in the footer band but it holds ink, the ink's box alone is read as one block
  * (a few ms) and its words are returned as a line, boxes on the full image; null otherwise.
  */
-export async function readFooter(engine: OcrEngine, png: Uint8Array, lines: PixelLine[], dpi: number): Promise<PixelLine | null> {
-  const image = decodeGrayPng(png);
+export async function readFooter(engine: OcrEngine, rendered: Uint8Array, lines: PixelLine[], dpi: number): Promise<PixelLine | null> {
+  const image = decodeGray(rendered);
   if (!image) return null;
   const band = Math.round(image.height * FOOTER_BAND);
   let lowest = 0;
@@ -221,12 +221,12 @@ export async function recognizePage(
     splitLeaders(await engine.recognize(image, { psm, dpi: at }));
   let rotation: 0 | 180 = 0;
   const render = (at: number) => renderTurned(at, rotation);
-  let png = render(dpi);
-  const narrow = narrowing < 1 ? narrowed(decodeGrayPng(png), narrowing) : null;
-  let first = narrow ? widen(await read(narrow.image, 3, dpi), narrow.factor) : await read(png, 3, dpi);
+  let rendered = render(dpi);
+  const narrow = narrowing < 1 ? narrowed(decodeGray(rendered), narrowing) : null;
+  let first = narrow ? widen(await read(narrow.image, 3, dpi), narrow.factor) : await read(rendered, 3, dpi);
   let firstFullWidth = !narrow;
   if (!firstFullWidth && usableWords(first) < DENSE_PAGE_WORDS) {
-    first = await read(png, 3, dpi);
+    first = await read(rendered, 3, dpi);
     firstFullWidth = true;
   }
   // 4. a page scanned upside down: read again turned the right way up, kept when it reads better
@@ -242,7 +242,7 @@ export async function recognizePage(
     }
     if (flipped >= 1 && flipped > 1.5 * upright) {
       rotation = 180;
-      png = turned;
+      rendered = turned;
       first = lines;
       firstFullWidth = true;
     }
@@ -251,11 +251,11 @@ export async function recognizePage(
 
   if (usableWords(first) > 0) {
     if (looksLikeIndex(first)) {
-      const index = await readAsIndex(read, png, firstFullWidth ? first : null, dpi);
+      const index = await readAsIndex(read, rendered, firstFullWidth ? first : null, dpi);
       best = { ...index, dpi, rotation };
     }
     // 5. a footer the layout analysis left out (a lone page number)
-    const footer = await readFooter(engine, png, best.lines, dpi);
+    const footer = await readFooter(engine, rendered, best.lines, dpi);
     if (footer) best = { ...best, lines: [...best.lines, footer] };
     return best;
   }
@@ -264,7 +264,7 @@ export async function recognizePage(
   const low = await read(render(lowDpi), 3, lowDpi);
   if (usableWords(low) > 0) return { lines: low, dpi: lowDpi, psm: 3, rotation };
 
-  const sparse = await read(png, 11, dpi);
+  const sparse = await read(rendered, 11, dpi);
   if (usableWords(sparse) > 0) return { lines: sparse, dpi, psm: 11, rotation };
   return best;
 }
