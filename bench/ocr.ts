@@ -3,11 +3,14 @@
  * printed words come back. Prints the machine and the input.
  *
  *   npx tsx bench/ocr.ts [--pages 12] [--dpi 300,200] [--workers 1,2] [--engine tesseract-js,tesseract-cli]
- *                        [--narrowing 1,0.9] [--clean] [--pdf scanned.pdf]
+ *                        [--narrowing 1,0.9] [--clean] [--pdf scanned.pdf] [--middle]
  *
  * Without --pdf the input is generated: letter pages of legal prose (~330 words each) printed with a
  * text layer, then scanned the way the test fixtures scan (200 dpi, slight skew, faded, specks), or
  * with --clean rendered at 300 dpi without degradation; either way the printed words are known.
+ * With --middle each run is followed by the reading a scan gets on the server: the quick reading
+ * (dense pages read in their top and footer bands only), then the middle band of each page read in
+ * part (middle-band.ts), its CPU and word recall on a row of its own ('quick+middle').
  */
 import { readFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
@@ -127,6 +130,8 @@ export function wordRecall(printed: TextLineSpec[][], read: PageText[]): number 
 
 export interface OcrBenchRow {
   engine: string;
+  /** 'full': every page read in full; 'quick+middle': the quick reading, then the middle bands of the pages read in part. */
+  mode: 'full' | 'quick+middle';
   dpi: number;
   /** Horizontal squeeze of dense pages' first reading (1 = none). */
   narrowing: number;
@@ -156,23 +161,37 @@ export async function benchOcr(input: {
   engine?: 'auto' | 'tesseract-js' | 'tesseract-cli';
   /** Given the pages read by each run. */
   onRead?: (pages: PageText[]) => void;
+  /** Also the quick reading then the middle bands, after each run. */
+  middle?: boolean;
 }): Promise<OcrBenchRow[]> {
   const rows: OcrBenchRow[] = [];
   const engine = resolveOcrEngine(input.engine ?? 'tesseract-js');
   for (const dpi of input.dpis) {
-    for (const workers of input.workers) for (const narrowing of input.narrowings ?? [FIRST_READ_NARROWING]) {
+    for (const workers of input.workers) for (const narrowing of input.narrowings ?? [FIRST_READ_NARROWING]) for (const mode of input.middle ? (['full', 'quick+middle'] as const) : (['full'] as const)) {
       let steady = 0;
       let peak = process.memoryUsage.rss();
       const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 200);
       const cpu0 = process.cpuUsage();
       const t0 = performance.now();
-      const result = await ocrPages(input.pdf, input.pages, { engine, dpi, workers, narrowing, onProgress: (p) => (steady = p.avgMsPerPage) });
+      const opts = { engine, dpi, workers, narrowing, onProgress: (p: { avgMsPerPage: number }) => (steady = p.avgMsPerPage) };
+      let result = await ocrPages(input.pdf, input.pages, { ...opts, ...(mode === 'quick+middle' ? { quick: true } : {}) });
+      if (mode === 'quick+middle') {
+        // steady time a page: both readings' steady time over the pages
+        const quickMs = steady * input.pages.length;
+        const partial = result.pages.filter((p) => p.partial);
+        steady = 0;
+        const rest = await ocrPages(input.pdf, partial.map((p) => p.page), { ...opts, partial });
+        steady = (quickMs + steady * partial.length) / input.pages.length;
+        const done = new Map(rest.pages.map((p) => [p.page, p]));
+        result = { pages: result.pages.map((p) => done.get(p.page) ?? p), failed: [...result.failed, ...rest.failed] };
+      }
       const wallMs = performance.now() - t0;
       const cpu = process.cpuUsage(cpu0);
       clearInterval(sampler);
       input.onRead?.(result.pages);
       rows.push({
         engine,
+        mode,
         dpi,
         narrowing,
         workers,
@@ -205,6 +224,7 @@ async function main(): Promise<void> {
       engine: { type: 'string', default: 'tesseract-js' },
       pdf: { type: 'string' },
       clean: { type: 'boolean', default: false },
+      middle: { type: 'boolean', default: false },
       'font-size': { type: 'string', default: '11.5' },
     },
   });
@@ -239,13 +259,14 @@ async function main(): Promise<void> {
     }
     rows.push(...(await benchOcr({
       pdf, printed, pages, dpis: list(values.dpi!), workers: list(values.workers!), narrowings: list(values.narrowing!), engine: engine as never,
+      middle: values.middle,
       onRead: (p) => (read = p),
     })));
   }
-  console.log('engine        dpi  narrow  workers  pages  wall ms  ms/page  steady ms/page  cpu ms/page  word recall  failed  peak RSS MB');
+  console.log('engine        mode           dpi  narrow  workers  pages  wall ms  ms/page  steady ms/page  cpu ms/page  word recall  failed  peak RSS MB');
   for (const r of rows) {
     console.log(
-      `${r.engine.padEnd(12)} ${String(r.dpi).padStart(4)} ${String(r.narrowing).padStart(7)} ${String(r.workers).padStart(8)} ${String(r.pages).padStart(6)} ${String(r.wallMs).padStart(8)} ${String(r.msPerPage).padStart(8)} ${String(r.steadyMsPerPage).padStart(15)} ${String(r.cpuMsPerPage ?? '-').padStart(12)} ${r.wordRecall === null ? '         -' : `${(r.wordRecall * 100).toFixed(2)}%`.padStart(12)} ${String(r.failed).padStart(7)} ${String(r.peakRssMb).padStart(12)}`,
+      `${r.engine.padEnd(12)} ${r.mode.padEnd(13)} ${String(r.dpi).padStart(4)} ${String(r.narrowing).padStart(7)} ${String(r.workers).padStart(8)} ${String(r.pages).padStart(6)} ${String(r.wallMs).padStart(8)} ${String(r.msPerPage).padStart(8)} ${String(r.steadyMsPerPage).padStart(15)} ${String(r.cpuMsPerPage ?? '-').padStart(12)} ${r.wordRecall === null ? '         -' : `${(r.wordRecall * 100).toFixed(2)}%`.padStart(12)} ${String(r.failed).padStart(7)} ${String(r.peakRssMb).padStart(12)}`,
     );
   }
   console.log(searchableLine(pdf, read));

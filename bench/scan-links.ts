@@ -4,8 +4,8 @@
 // (documents/pdf-task.ts), timed from the start of the document job:
 //  - links ready: the quick reading ('read' with `quick`: dense pages read only in their top and
 //    footer bands) and link building ('link');
-//  - full text layer: then the background reading of the pages read in part ('text-layer') and the
-//    linked PDF written again with it ('relayer');
+//  - full text layer: then the background reading of the rest of the pages read in part (their
+//    middle bands, 'text-layer') and the linked PDF written again with it ('relayer');
 //  - for comparison, the full reading of every page ('read' without `quick`) and link building from it.
 // Targets (issue 13): links ready ≤ 25% of the full reading's time; full text layer ≤ 1.0 s a page.
 // A 400-page scan takes a long while to generate and read on a shared 2-core machine: --pages sets the size.
@@ -60,7 +60,7 @@ try {
   const layerCpu = cpu() - c0;
   console.log(`quick reading: ${s(quickMs)}, ${quick.partialPages.length} of ${pageCount} pages read in their bands only`);
   console.log(`links ready: ${s(linksMs)} (CPU ${s(linksCpu)}; ${right} of ${f.truth.items.length} destinations right)`);
-  console.log(`full text layer: ${s(layerMs)}, ${(layerMs / 1000 / pageCount).toFixed(2)} s a page (CPU ${s(layerCpu)}; ${layer.total} pages read in full in the background, ${layer.failed.length} failed)`);
+  console.log(`full text layer: ${s(layerMs)}, ${(layerMs / 1000 / pageCount).toFixed(2)} s a page (CPU ${s(layerCpu)}; ${layer.total} pages completed in the background, ${layer.failed.length} failed)`);
 
   if (!values['no-full']) {
     rmSync(file('ocr-full.json'), { force: true });

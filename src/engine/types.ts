@@ -46,6 +46,20 @@ export interface PageText {
    * bands: ocr/quick-read.ts); its full reading, for the text layer, follows.
    */
   partial?: true;
+  /**
+   * Of a partial page: where its top band ended and its footer band began (the middle band, not
+   * read yet, lies between them). Partial readings stored before these were kept have none: such a
+   * page is read again in full.
+   */
+  bands?: ReadBands;
+}
+
+/** The bands of a page read quickly (ocr/quick-read.ts), in points from the top of the page. */
+export interface ReadBands {
+  /** The top band was read down to here (a gap between lines). */
+  topEnd: number;
+  /** The footer band was read from here on (a gap between lines, never above topEnd). */
+  footStart: number;
 }
 
 export type ItemType = 'tab' | 'exhibit' | 'schedule' | 'appendix' | 'document' | 'section';

@@ -3,9 +3,10 @@ import type { Worker } from 'node:worker_threads';
 import type { PdfSource } from '../pdf/types.ts';
 import type { OcrProgress, PageText } from '../types.ts';
 import { startTsWorker } from '../util/worker.ts';
+import { completePage } from './middle-band.ts';
 import { FIRST_READ_NARROWING } from './recognize-page.ts';
 import { findTesseractCli } from './tesseract-cli-engine.ts';
-import type { FromWorker, OcrEngineName, OcrWorkerInit } from './worker-protocol.ts';
+import type { FromWorker, OcrEngineName, OcrWorkerInit, ToWorker } from './worker-protocol.ts';
 
 export { findTesseractCli } from './tesseract-cli-engine.ts';
 
@@ -38,6 +39,13 @@ export interface OcrOptions {
    * and rules taken out in every segmentation mode (recognize-page.ts), whatever a first reading looks like.
    */
   asIndex?: boolean;
+  /**
+   * Partial readings (`partial`, from a call with `quick`) of pages among those to read. Of those that
+   * carry their bands only the middle band is read (middle-band.ts), and the page is returned
+   * complete: its partial reading's lines with the middle's merged in. Those without bands (stored
+   * before bands were kept) are read in full.
+   */
+  partial?: PageText[];
   onProgress?: (p: OcrProgress & { page: number; text?: PageText }) => void;
   signal?: AbortSignal;
   /** A page still not read after this long is reported as failed and its worker replaced. Default 180 s. */
@@ -106,6 +114,8 @@ export async function ocrPages(source: PdfSource, pages: number[], opts: OcrOpti
   const workerCount = Math.max(1, Math.min(opts.workers ?? availableParallelism(), order.length));
   const pageTimeoutMs = opts.pageTimeoutMs ?? PAGE_TIMEOUT_MS;
 
+  // partial pages whose middle band alone is read (a page turned 180° is never left partial)
+  const partial = new Map((opts.partial ?? []).filter((p) => p.partial && p.bands && !p.rotation && !opts.quick).map((p) => [p.page, p]));
   const texts = new Map<number, PageText>();
   const failed: OcrResult['failed'] = [];
   const slots = new Set<Slot>();
@@ -141,7 +151,8 @@ export async function ocrPages(source: PdfSource, pages: number[], opts: OcrOpti
         }
         const page = order[next++]!;
         slot.page = page;
-        slot.worker.postMessage({ type: 'page', page });
+        const bands = partial.get(page)?.bands;
+        slot.worker.postMessage({ type: 'page', page, ...(bands ? { bands } : {}) } satisfies ToWorker);
         slot.timer = setTimeout(() => {
           slot.stopReason = `OCR of page ${page} took longer than ${Math.round(pageTimeoutMs / 1000)} s`;
           void slot.worker.terminate();
@@ -184,10 +195,14 @@ export async function ocrPages(source: PdfSource, pages: number[], opts: OcrOpti
           }
           else if (m.type === 'init-failed') settle(new Error(`OCR could not start: ${m.error}`));
           else if (m.type === 'done' || m.type === 'failed') {
-            if (m.type === 'done') texts.set(m.page, m.text);
-            else failed.push({ page: m.page, error: m.error });
+            let text: PageText | undefined;
+            if (m.type === 'done') {
+              const known = partial.get(m.page);
+              text = m.middle && known ? completePage(known, m.text) : m.text;
+              texts.set(m.page, text);
+            } else failed.push({ page: m.page, error: m.error });
             slot.page = null;
-            finished(m.page, m.type === 'done' ? m.text : undefined);
+            finished(m.page, text);
             feed(slot);
           }
         });

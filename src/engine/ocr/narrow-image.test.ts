@@ -2,7 +2,7 @@ import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { openPdf } from '../pdf/index.ts';
 import { makeTextPdf } from '../pdf/make-text-pdf.ts';
-import { countInkRowRuns, decodeGrayPng, type GrayImage, narrowImage, toPgm } from './narrow-image.ts';
+import { countInkRowRuns, decodeGray, decodeGrayPng, decodePgm, type GrayImage, narrowImage, toPgm } from './narrow-image.ts';
 
 /** A PNG written the way encoders do, each row with the given filter (0–4), 8-bit samples. */
 function encodePng(width: number, height: number, channels: 1 | 3, samples: Uint8Array, filters: number[]): Uint8Array {
@@ -76,6 +76,33 @@ describe('decodeGrayPng', () => {
   it('declines what it does not read', () => {
     expect(decodeGrayPng(new Uint8Array([1, 2, 3]))).toBeNull();
     expect(decodeGrayPng(toPgm({ width: 2, height: 2, pixels: new Uint8Array(4) }))).toBeNull();
+  });
+});
+
+describe('decodeGray: what OCR is given, a PNG or a PGM', () => {
+  it('reads a binary PGM back as it was written, and a PNG as decodeGrayPng does', () => {
+    const image = { width: 13, height: 7, pixels: noise(13 * 7, 2) };
+    expect(decodePgm(toPgm(image))).toEqual(image);
+    expect(decodeGray(toPgm(image))).toEqual(image);
+    expect(decodeGray(encodePng(13, 7, 1, image.pixels, [0, 4]))).toEqual(image);
+    expect(decodePgm(new TextEncoder().encode('P5\n2 2\n65535\n\0\0\0\0\0\0\0\0'))).toBeNull(); // 16-bit
+    expect(decodePgm(new TextEncoder().encode('P5\n4 4\n255\n\0\0'))).toBeNull(); // cut short
+    expect(decodeGray(new Uint8Array([1, 2, 3]))).toBeNull();
+  });
+
+  it('gets from renderGray the very pixels renderPng draws, turned too', () => {
+    const doc = openPdf(makeTextPdf([[{ text: 'AFFIDAVIT OF JANE MORRISON', x: 72, y: 100, size: 24 }, { text: 'Tab 1', x: 400, y: 700 }]]));
+    try {
+      for (const rotate of [0, 180] as const) {
+        const gray = decodeGray(doc.renderGray(1, 100, { rotate }))!;
+        const png = decodeGrayPng(doc.renderPng(1, 100, { rotate }))!;
+        expect([gray.width, gray.height]).toEqual([850, 1100]);
+        expect([png.width, png.height]).toEqual([850, 1100]);
+        expect(Buffer.from(gray.pixels).equals(Buffer.from(png.pixels))).toBe(true);
+      }
+    } finally {
+      doc.close();
+    }
   });
 });
 

@@ -84,6 +84,27 @@ export function decodeGrayPng(png: Uint8Array): GrayImage | null {
 }
 
 /**
+ * A binary PGM (P5, 8-bit) as a GrayImage, its pixels a view of the bytes given (no copy); null for
+ * anything else.
+ */
+export function decodePgm(pgm: Uint8Array): GrayImage | null {
+  if (pgm.length < 8 || pgm[0] !== 0x50 || pgm[1] !== 0x35) return null;
+  // three numbers (width, height, maxval) after the magic, separated by whitespace, then one whitespace byte
+  const head = Buffer.from(pgm.buffer, pgm.byteOffset, Math.min(pgm.length, 64)).toString('latin1');
+  const m = /^P5\s+(\d+)\s+(\d+)\s+(\d+)\s/.exec(head);
+  if (!m || m[3] !== '255') return null;
+  const [width, height] = [Number(m[1]), Number(m[2])];
+  const start = m[0].length;
+  if (width === 0 || height === 0 || pgm.length < start + width * height) return null;
+  return { width, height, pixels: pgm.subarray(start, start + width * height) };
+}
+
+/** A rendered page or crop as OCR gets it, a PNG or a binary PGM, as grayscale pixels (null: neither). */
+export function decodeGray(image: Uint8Array): GrayImage | null {
+  return decodePgm(image) ?? decodeGrayPng(image);
+}
+
+/**
  * The image squeezed horizontally to `factor` (0 < factor <= 1) of its width, each new pixel the
  * average of the original pixels it covers (partial pixels weighted by the part covered).
  */

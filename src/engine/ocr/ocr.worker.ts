@@ -1,7 +1,9 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { openPdf } from '../pdf/index.ts';
 import type { PdfDoc } from '../pdf/types.ts';
+import type { ReadBands } from '../types.ts';
 import type { OcrEngine } from './engine-types.ts';
+import { readMiddleBand } from './middle-band.ts';
 import { quickRecognizePage } from './quick-read.ts';
 import { recognizePage } from './recognize-page.ts';
 import { createTesseractCliEngine } from './tesseract-cli-engine.ts';
@@ -31,7 +33,7 @@ async function start(): Promise<void> {
   }
 }
 
-async function ocr(page: number): Promise<void> {
+async function ocr(page: number, bands?: ReadBands): Promise<void> {
   const t0 = performance.now();
   const pdf = doc!;
   let size: { width: number; height: number };
@@ -48,12 +50,26 @@ async function ocr(page: number): Promise<void> {
     engine ??= await createEngine();
     // The squeezed reading was measured with tesseract.js; the tesseract program reads as before.
     const narrowing = engine.name === 'tesseract-js' ? init.narrowing : 1;
-    const render = (dpi: number, rotate: 0 | 180) => pdf.renderPng(page, dpi, { rotate });
+    // grayscale pixels as a PGM: the engines read it as they read a PNG, with nothing to compress and decompress
+    const render = (dpi: number, rotate: 0 | 180) => pdf.renderGray(page, dpi, { rotate });
+    if (bands && !init.quick) {
+      // a partial page: only its middle band, unless it has to be read in full after all
+      const px = (pt: number) => Math.round((pt * init.dpi) / 72);
+      const band = { top: px(bands.topEnd), bottom: px(bands.footStart) };
+      const lines = await readMiddleBand(engine, (dpi) => render(dpi, 0), init.dpi, narrowing, band);
+      if (lines) {
+        send({ type: 'done', page, text: toPageText(page, size, lines, init.dpi), ms: performance.now() - t0, middle: true });
+        return;
+      }
+    }
     const result = init.quick
       ? await quickRecognizePage(engine, render, init.dpi, narrowing)
       : { ...(await recognizePage(engine, render, init.dpi, narrowing, init.asIndex ?? false)), complete: true };
     const text = toPageText(page, size, result.lines, result.dpi, result.rotation);
-    send({ type: 'done', page, text: result.complete ? text : { ...text, partial: true }, ms: performance.now() - t0 });
+    // where the bands of a page read in part end, in points as its boxes (the middle band is read later)
+    const pt = (px: number) => Math.round(((px * 72) / result.dpi) * 100) / 100;
+    const partial = result.complete ? {} : { partial: true as const, ...(result.bands ? { bands: { topEnd: pt(result.bands.topEnd), footStart: pt(result.bands.footStart) } } : {}) };
+    send({ type: 'done', page, text: { ...text, ...partial }, ms: performance.now() - t0 });
   } catch (err) {
     // The engine may be left in a bad state: the next page gets a fresh one.
     await dropEngine().catch(() => {});
@@ -78,7 +94,7 @@ async function close(): Promise<void> {
 }
 
 port.on('message', (m: ToWorker) => {
-  if (m.type === 'page') void ocr(m.page);
+  if (m.type === 'page') void ocr(m.page, m.bands);
   else void close();
 });
 await start();

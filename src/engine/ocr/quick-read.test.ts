@@ -1,14 +1,15 @@
 import { describe, expect, test } from 'vitest';
 import { FIXTURES, loadFixture } from '../../../test/fixtures/index.ts';
-import { detectIndex } from '../index/detect-index.ts';
 import { openPdf } from '../pdf/index.ts';
 import { resolveDestinations } from '../resolve/resolve-destinations.ts';
 import { readDocument } from '../text/read-document.ts';
+import { readForLinks } from '../text/read-for-links.ts';
 
 /**
  * The quick reading of scanned pages (quick-read.ts: dense pages read only in their top and footer
- * bands) must lead to the same index and the same destinations as the full reading, on every
- * generated image-only fixture: links are built from it before the full reading has finished.
+ * bands, completed where the index and its destinations need it: read-for-links.ts) must lead to the
+ * same index and the same destinations as the full reading, on every generated image-only fixture:
+ * links are built from it before the full reading has finished.
  */
 const SCANNED = (process.env.QUICK_READ_FIXTURES?.split(',') ?? FIXTURES.filter((f) => f.scanned === 'all').map((f) => f.name));
 
@@ -16,9 +17,9 @@ async function destinationsOf(bytes: Uint8Array, record: Uint8Array | undefined,
   const doc = openPdf(bytes);
   const rec = record ? openPdf(record) : null;
   try {
-    const read = await readDocument(bytes, doc, { ocr: 'auto', quick });
+    // as the server reads an upload: the index found, and the pages the links need completed (read-for-links.ts)
+    const { read, detection } = await readForLinks(bytes, doc, { quick });
     const recordRead = rec && record ? await readDocument(record, rec, { ocr: 'auto', quick }) : null;
-    const detection = detectIndex(read.pages);
     const destinations = detection.items.length
       ? resolveDestinations({ items: detection.items, indexPages: detection.pages, source: read.pages, record: recordRead?.pages ?? null })
       : [];

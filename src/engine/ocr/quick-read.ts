@@ -1,5 +1,5 @@
 import type { OcrEngine, PixelLine, PixelWord } from './engine-types.ts';
-import { countInkRowRuns, cropToPgm, decodeGrayPng, inkBox, type GrayImage } from './narrow-image.ts';
+import { countInkRowRuns, cropToPgm, decodeGray, inkBox, type GrayImage } from './narrow-image.ts';
 import { splitLeaders } from './leaders.ts';
 import { DENSE_PAGE_LINES, looksLikeIndex, looksUpsideDown, recognizePage, type RecognizedPage } from './recognize-page.ts';
 
@@ -22,9 +22,18 @@ export const BOTTOM_BAND = 0.9;
 export interface QuickPage extends RecognizedPage {
   /** False when only the bands of a dense page were read. */
   complete: boolean;
+  /**
+   * Of a page read in part: the rows (pixels at `dpi`) where its top band ended and its footer band
+   * began. The middle band between them is what its full reading still has to read (middle-band.ts).
+   */
+  bands?: { topEnd: number; footStart: number };
 }
 
 /** Rows with fewer dark pixels than this are a gap between lines. */
+function minDarkOf(image: GrayImage): number {
+  return Math.max(4, Math.round(image.width / 200));
+}
+
 function darkInRow(image: GrayImage, y: number): number {
   let dark = 0;
   const row = y * image.width;
@@ -32,28 +41,40 @@ function darkInRow(image: GrayImage, y: number): number {
   return dark;
 }
 
+/** True when row `y` holds ink of a line (it is no gap between lines). */
+export function inkRowsAt(image: GrayImage, y: number): boolean {
+  return darkInRow(image, y) >= minDarkOf(image);
+}
+
 /** The first row at or after `y` (going `step` rows at a time) that lies between lines of text. */
 function gapFrom(image: GrayImage, y: number, step: 1 | -1): number {
-  const minDark = Math.max(4, Math.round(image.width / 200));
   const limit = Math.round(image.height * 0.06);
-  for (let i = 0, at = y; i < limit && at > 0 && at < image.height - 1; i++, at += step) if (darkInRow(image, at) < minDark) return at;
+  for (let i = 0, at = y; i < limit && at > 0 && at < image.height - 1; i++, at += step) if (!inkRowsAt(image, at)) return at;
   return y;
 }
 
-function shift(lines: PixelLine[], dy: number, dx: number): PixelLine[] {
+/** Lines moved by `dy` rows and `dx` columns (boxes read on a crop, put on the full image). */
+export function shiftLines(lines: PixelLine[], dy: number, dx: number): PixelLine[] {
   const box = ([x0, y0, x1, y1]: PixelWord['box']): PixelWord['box'] => [x0 + dx, y0 + dy, x1 + dx, y1 + dy];
   return lines.map((l) => ({ words: l.words.map((w) => ({ ...w, box: box(w.box), ...(w.symbols ? { symbols: w.symbols.map((s) => ({ ...s, box: box(s.box) })) } : {}) })) }));
 }
 
-/** Reads the ink between rows `top` and `bottom` as one block (mode 6) when automatic layout finds nothing; boxes on the full image. */
+/**
+ * Reads the ink between rows `top` and `bottom`, across the whole width of the page (as the full
+ * reading sees it: a box around the ink would cut the ends of the longest lines, since it leaves out
+ * the farthest 2% of the ink on either side to keep specks out), then, when automatic layout finds
+ * nothing (a lone page number is too small a blob for it), the box around the ink as one block
+ * (mode 6); boxes on the full image.
+ */
 async function readBand(engine: OcrEngine, image: GrayImage, top: number, bottom: number, dpi: number): Promise<PixelLine[]> {
   const pad = Math.round(dpi / 12);
   const box = inkBox({ width: image.width, height: bottom, pixels: image.pixels.subarray(0, bottom * image.width) }, top, pad);
   if (!box) return [];
-  const crop = cropToPgm(image, box);
-  let lines = splitLeaders(await engine.recognize(crop, { psm: 3, dpi }));
-  if (!lines.some((l) => l.words.some((w) => /[A-Za-z0-9]/.test(w.text)))) lines = splitLeaders(await engine.recognize(crop, { psm: 6, dpi }));
-  return shift(lines, box[1], box[0]).filter((l) => l.words.length > 0);
+  const readable = (lines: PixelLine[]) => lines.some((l) => l.words.some((w) => /[A-Za-z0-9]/.test(w.text)));
+  const rows: typeof box = [0, box[1], image.width, box[3]];
+  let lines = shiftLines(splitLeaders(await engine.recognize(cropToPgm(image, rows), { psm: 3, dpi })), rows[1], 0);
+  if (!readable(lines)) lines = shiftLines(splitLeaders(await engine.recognize(cropToPgm(image, box), { psm: 6, dpi })), box[1], box[0]);
+  return lines.filter((l) => l.words.length > 0);
 }
 
 export async function quickRecognizePage(
@@ -62,16 +83,16 @@ export async function quickRecognizePage(
   dpi: number,
   narrowing = 1,
 ): Promise<QuickPage> {
-  const png = renderTurned(dpi, 0);
+  const rendered = renderTurned(dpi, 0);
   // the full reading starts from the same image: rendered once
-  const render = (at: number, rotate: 0 | 180) => (at === dpi && rotate === 0 ? png : renderTurned(at, rotate));
+  const render = (at: number, rotate: 0 | 180) => (at === dpi && rotate === 0 ? rendered : renderTurned(at, rotate));
   const full = async (): Promise<QuickPage> => ({ ...(await recognizePage(engine, render, dpi, narrowing)), complete: true });
-  const image = decodeGrayPng(png);
+  const image = decodeGray(rendered);
   if (!image || countInkRowRuns(image) < DENSE_PAGE_LINES) return full();
   const topEnd = gapFrom(image, Math.round(image.height * TOP_BAND), 1);
   const head = await readBand(engine, image, 0, topEnd, dpi);
   if (looksLikeIndex(head) || looksUpsideDown(head)) return full();
-  const footStart = gapFrom(image, Math.round(image.height * BOTTOM_BAND), -1);
-  const foot = await readBand(engine, image, Math.max(topEnd, footStart), image.height, dpi);
-  return { lines: [...head, ...foot], dpi, psm: 3, rotation: 0, complete: false };
+  const footStart = Math.max(topEnd, gapFrom(image, Math.round(image.height * BOTTOM_BAND), -1));
+  const foot = await readBand(engine, image, footStart, image.height, dpi);
+  return { lines: [...head, ...foot], dpi, psm: 3, rotation: 0, complete: false, bands: { topEnd, footStart } };
 }

@@ -1,6 +1,6 @@
 import type { OcrEngine, PixelLine, PixelWord, SegmentationMode } from './engine-types.ts';
 import { cleanIndexImage, restoreLeaders } from './index-image.ts';
-import { countInkRowRuns, cropToPgm, decodeGrayPng, inkBox, narrowToPgm, toPgm } from './narrow-image.ts';
+import { countInkRowRuns, cropToPgm, decodeGray, inkBox, narrowToPgm, toPgm, type GrayImage } from './narrow-image.ts';
 import { splitLeaders } from './leaders.ts';
 
 /** Words that carry letters or digits with some confidence: what makes a result usable. */
@@ -119,19 +119,18 @@ export const DENSE_PAGE_LINES = 20;
 export const DENSE_PAGE_WORDS = 120;
 
 /**
- * A dense page's image squeezed to about `factor` of its width (a PGM) with the exact ratio of the
- * widths; null for other pages, or when the image cannot be decoded.
+ * A dense image squeezed to about `factor` of its width (a PGM) with the exact ratio of the widths;
+ * null for an image with fewer than `minLines` lines of ink (DENSE_PAGE_LINES on a whole page), or
+ * when the image could not be decoded.
  */
-function narrowed(png: Uint8Array, factor: number): { image: Uint8Array; factor: number } | null {
-  if (factor >= 1) return null;
-  const image = decodeGrayPng(png);
-  if (!image || countInkRowRuns(image) < DENSE_PAGE_LINES) return null;
+export function narrowed(image: GrayImage | null, factor: number, minLines = DENSE_PAGE_LINES): { image: Uint8Array; factor: number } | null {
+  if (factor >= 1 || !image || countInkRowRuns(image) < minLines) return null;
   const { pgm, width } = narrowToPgm(image, factor);
   return { image: pgm, factor: width / image.width };
 }
 
 /** Boxes read on an image squeezed to `factor` of its width, put back on the full-width image. */
-function widen(lines: PixelLine[], factor: number): PixelLine[] {
+export function widen(lines: PixelLine[], factor: number): PixelLine[] {
   if (factor === 1) return lines;
   const box = ([x0, y0, x1, y1]: PixelWord['box']): PixelWord['box'] => [Math.round(x0 / factor), y0, Math.round(x1 / factor), y1];
   return lines.map((line) => ({
@@ -143,6 +142,39 @@ function widen(lines: PixelLine[], factor: number): PixelLine[] {
   }));
 }
 
+/**
+ * Step 2 of recognizePage: an image whose first reading looks like an index (or that is known to be
+ * one) read at full width as automatic (mode 3: `first` when that reading was already at full width
+ * and nothing was taken out of the image), as one uniform block (mode 6) and as one column (mode 4);
+ * the best-scored reading, its rows top to bottom.
+ */
+export async function readAsIndex(
+  read: (image: Uint8Array, psm: SegmentationMode, dpi: number) => Promise<PixelLine[]>,
+  image: Uint8Array,
+  first: PixelLine[] | null,
+  dpi: number,
+): Promise<{ lines: PixelLine[]; psm: SegmentationMode }> {
+  // an index page whose leaders, rules or black boxes are drawn is read with them taken out
+  // (index-image.ts), each leader and box put back as a word where it stood
+  const gray = decodeGray(image);
+  const cleaned = gray ? cleanIndexImage(gray, dpi) : null;
+  const useCleaned = cleaned !== null && (cleaned.leaders.length > 0 || cleaned.rules > 0 || cleaned.redactions.length > 0);
+  const cleanPgm = useCleaned ? toPgm(cleaned.image) : null;
+  let best: { lines: PixelLine[]; psm: SegmentationMode } = { lines: [], psm: 3 };
+  let bestScore = -1;
+  for (const psm of [3, 6, 4] as const) {
+    const lines = cleanPgm
+      ? restoreLeaders(await read(cleanPgm, psm, dpi), cleaned!.leaders, cleaned!.redactions)
+      : psm === 3 && first ? first : await read(image, psm, dpi);
+    const s = score(lines);
+    if (s > bestScore) {
+      best = { lines: psm === 3 ? lines : topDown(lines), psm };
+      bestScore = s;
+    }
+  }
+  return best;
+}
+
 /** Where a page's footer band begins, as a fraction of its height. */
 export const FOOTER_BAND = 0.9;
 
@@ -152,8 +184,8 @@ export const FOOTER_BAND = 0.9;
  * When no word was read in the footer band but it holds ink, the ink's box alone is read as one block
  * (a few ms) and its words are returned as a line, boxes on the full image; null otherwise.
  */
-export async function readFooter(engine: OcrEngine, png: Uint8Array, lines: PixelLine[], dpi: number): Promise<PixelLine | null> {
-  const image = decodeGrayPng(png);
+export async function readFooter(engine: OcrEngine, rendered: Uint8Array, lines: PixelLine[], dpi: number): Promise<PixelLine | null> {
+  const image = decodeGray(rendered);
   if (!image) return null;
   const band = Math.round(image.height * FOOTER_BAND);
   let lowest = 0;
@@ -178,7 +210,8 @@ export async function readFooter(engine: OcrEngine, png: Uint8Array, lines: Pixe
  * 1. automatic segmentation (mode 3) at `dpi`; a dense page's image squeezed horizontally by
  *    `narrowing` (boxes come back on the full-width image), read again at full width when fewer
  *    than DENSE_PAGE_WORDS words came back;
- * 2. when it looks like an index (or is known to be one: `asIndex`), the full-width image again as automatic (mode 3), as one uniform
+ * 2. when it looks like an index (or is known to be one: `asIndex`), the full-width image again, with its
+ *    drawn leaders, rules and black boxes taken out, as automatic (mode 3), as one uniform
  *    block (mode 6: keeps each row, dot leaders and page numbers on one line) and as one column
  *    (mode 4), keeping the best-scored result;
  * 3. when nothing usable came back (e.g. a divider page with one huge "TAB 1"), the page again at a
@@ -200,12 +233,12 @@ export async function recognizePage(
     splitLeaders(await engine.recognize(image, { psm, dpi: at }));
   let rotation: 0 | 180 = 0;
   const render = (at: number) => renderTurned(at, rotation);
-  let png = render(dpi);
-  const narrow = narrowed(png, narrowing);
-  let first = narrow ? widen(await read(narrow.image, 3, dpi), narrow.factor) : await read(png, 3, dpi);
+  let rendered = render(dpi);
+  const narrow = narrowing < 1 ? narrowed(decodeGray(rendered), narrowing) : null;
+  let first = narrow ? widen(await read(narrow.image, 3, dpi), narrow.factor) : await read(rendered, 3, dpi);
   let firstFullWidth = !narrow;
   if (!firstFullWidth && usableWords(first) < DENSE_PAGE_WORDS) {
-    first = await read(png, 3, dpi);
+    first = await read(rendered, 3, dpi);
     firstFullWidth = true;
   }
   // 4. a page scanned upside down: read again turned the right way up, kept when it reads better
@@ -221,7 +254,7 @@ export async function recognizePage(
     }
     if (flipped >= 1 && flipped > 1.5 * upright) {
       rotation = 180;
-      png = turned;
+      rendered = turned;
       first = lines;
       firstFullWidth = true;
     }
@@ -230,25 +263,11 @@ export async function recognizePage(
 
   if (usableWords(first) > 0) {
     if (asIndex || looksLikeIndex(first)) {
-      // an index page whose leaders or rules are drawn is read with them taken out (index-image.ts)
-      const gray = decodeGrayPng(png);
-      const cleaned = gray ? cleanIndexImage(gray, dpi) : null;
-      const useCleaned = cleaned !== null && (cleaned.leaders.length > 0 || cleaned.rules > 0 || cleaned.redactions.length > 0);
-      const cleanPgm = useCleaned ? toPgm(cleaned.image) : null;
-      let bestScore = -1;
-      for (const psm of [3, 6, 4] as const) {
-        const lines = cleanPgm
-          ? restoreLeaders(await read(cleanPgm, psm, dpi), cleaned!.leaders, cleaned!.redactions)
-          : psm === 3 && firstFullWidth ? first : await read(png, psm, dpi);
-        const s = score(lines);
-        if (s > bestScore) {
-          best = { lines: psm === 3 ? lines : topDown(lines), dpi, psm, rotation };
-          bestScore = s;
-        }
-      }
+      const index = await readAsIndex(read, rendered, firstFullWidth ? first : null, dpi);
+      best = { ...index, dpi, rotation };
     }
     // 5. a footer the layout analysis left out (a lone page number)
-    const footer = await readFooter(engine, png, best.lines, dpi);
+    const footer = await readFooter(engine, rendered, best.lines, dpi);
     if (footer) best = { ...best, lines: [...best.lines, footer] };
     return best;
   }
@@ -257,7 +276,7 @@ export async function recognizePage(
   const low = await read(render(lowDpi), 3, lowDpi);
   if (usableWords(low) > 0) return { lines: low, dpi: lowDpi, psm: 3, rotation };
 
-  const sparse = await read(png, 11, dpi);
+  const sparse = await read(rendered, 11, dpi);
   if (usableWords(sparse) > 0) return { lines: sparse, dpi, psm: 11, rotation };
   return best;
 }

@@ -53,7 +53,7 @@ export function parseTesseractTsv(tsv: string): PixelLine[] {
 }
 
 /**
- * The native tesseract program, one process per page, the PNG on stdin and TSV on stdout.
+ * The native tesseract program, one process per page, the image (PNG or PGM) on stdin and TSV on stdout.
  * OMP_THREAD_LIMIT=1: we run one process per core ourselves, so tesseract's own threads would only compete.
  */
 export async function createTesseractCliEngine(): Promise<OcrEngine> {
@@ -63,7 +63,7 @@ export async function createTesseractCliEngine(): Promise<OcrEngine> {
 
   return {
     name: 'tesseract-cli',
-    recognize(png, { psm, dpi }) {
+    recognize(image, { psm, dpi }) {
       return new Promise<PixelLine[]>((resolve, reject) => {
         const child = spawn(program, ['stdin', 'stdout', '-l', 'eng', '--psm', String(psm), '--dpi', String(dpi), 'tsv'], {
           env: { ...process.env, OMP_THREAD_LIMIT: '1' },
@@ -84,7 +84,7 @@ export async function createTesseractCliEngine(): Promise<OcrEngine> {
           else reject(new Error(`tesseract exited with ${code}: ${Buffer.concat(err).toString('utf8').trim().slice(0, 200)}`));
         });
         child.stdin.on('error', () => {}); // reported through 'close'
-        child.stdin.end(png);
+        child.stdin.end(image);
       });
     },
     async close() {

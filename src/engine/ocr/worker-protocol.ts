@@ -1,4 +1,4 @@
-import type { PageText } from '../types.ts';
+import type { PageText, ReadBands } from '../types.ts';
 
 export type OcrEngineName = 'tesseract-js' | 'tesseract-cli';
 
@@ -16,13 +16,21 @@ export interface OcrWorkerInit {
   asIndex?: boolean;
 }
 
-/** Main thread -> worker. */
-export type ToWorker = { type: 'page'; page: number } | { type: 'close' };
+/**
+ * Main thread -> worker. A page given with `bands` (a partial page's, in points) is read only between
+ * them, its middle band (middle-band.ts).
+ */
+export type ToWorker = { type: 'page'; page: number; bands?: ReadBands } | { type: 'close' };
 
 /** Worker -> main thread. */
 export type FromWorker =
   | { type: 'ready' }
   | { type: 'init-failed'; error: string }
-  | { type: 'done'; page: number; text: PageText; ms: number }
+  /**
+   * `middle`: `text` holds only the words of the middle band the page was given with, to merge with
+   * its partial reading (completePage); without it `text` is the whole page (read in full when its
+   * middle band could not be read alone).
+   */
+  | { type: 'done'; page: number; text: PageText; ms: number; middle?: true }
   | { type: 'failed'; page: number; error: string }
   | { type: 'closed' };

@@ -96,6 +96,22 @@ export class MupdfDoc implements PdfDoc {
   }
 
   renderPng(page: number, dpi: number, opts: { color?: boolean; rotate?: 0 | 90 | 180 | 270 } = {}): Uint8Array {
+    return this.#render(page, dpi, opts, (pix) => pix.asPNG().slice());
+  }
+
+  renderGray(page: number, dpi: number, opts: { rotate?: 0 | 90 | 180 | 270 } = {}): Uint8Array {
+    return this.#render(page, dpi, opts, (pix) => {
+      const [width, height, stride] = [pix.getWidth(), pix.getHeight(), pix.getStride()];
+      const samples = pix.getPixels();
+      const header = new TextEncoder().encode(`P5\n${width} ${height}\n255\n`);
+      const pgm = new Uint8Array(header.length + width * height);
+      pgm.set(header);
+      for (let y = 0; y < height; y++) pgm.set(samples.subarray(y * stride, y * stride + width), header.length + y * width);
+      return pgm;
+    });
+  }
+
+  #render<T>(page: number, dpi: number, opts: { color?: boolean; rotate?: 0 | 90 | 180 | 270 }, out: (pix: mupdf.Pixmap) => T): T {
     return this.#withPage(page, (p) => {
       checkRenderSize(page, p.getBounds(), dpi);
       const cs = opts.color ? mupdf.ColorSpace.DeviceRGB : mupdf.ColorSpace.DeviceGray;
@@ -103,7 +119,7 @@ export class MupdfDoc implements PdfDoc {
       const matrix = opts.rotate ? mupdf.Matrix.concat(scale, mupdf.Matrix.rotate(opts.rotate)) : scale;
       const pix = p.toPixmap(matrix, cs, false, true);
       try {
-        return pix.asPNG().slice();
+        return out(pix);
       } finally {
         pix.destroy();
         // Decoded page images stay in MuPDF's store and WASM memory never shrinks: a scanned

@@ -1,9 +1,10 @@
 // The text of a document's pages kept on disk after the first read, so link building neither reads
 // the text layer nor OCRs again: text-layer pages in the engine's packed form (pages.bin), OCR'd
 // pages as JSON (ocr-pages.json, their words carry their own text and confidence). A scanned page
-// first read only where destinations are found (`partial`: its top and footer bands) is read in full
-// in the background; those readings go to ocr-full.json, stamped with the run of the reading they
-// complete, and replace the partial ones wherever pages are loaded.
+// first read only where destinations are found (`partial`: its top and footer bands, whose limits it
+// keeps in `bands`) is completed in the background by reading its middle band (a partial page stored
+// without `bands` is read in full); those readings go to ocr-full.json, stamped with the run of the
+// reading they complete, and replace the partial ones wherever pages are loaded.
 import { readFileSync } from 'node:fs';
 import { packPages, unpackPages } from '../../engine/text/pack.ts';
 import type { IndexDetection, PageText } from '../../engine/types.ts';
@@ -62,7 +63,7 @@ export interface FullReadings {
   run: number;
 }
 
-/** Pages read in full in the background for the processing run `full.run` (none when the file is of another run). */
+/** Pages completed in the background for the processing run `full.run` (none when the file is of another run). */
 export function loadFullReadings(full: FullReadings | undefined): PageText[] {
   if (!full) return [];
   try {
@@ -87,7 +88,7 @@ function mergedOcr(ocrJsonPath: string, full: FullReadings | undefined): PageTex
 /**
  * Every page of a document of `pageCount` pages as stored, or null when the stored text is missing
  * or incomplete (then the caller reads the PDF again). OCR'd pages replace their text-layer result,
- * and pages read in full in the background their partial reading.
+ * and pages completed in the background their partial reading.
  */
 export function loadPages(pageCount: number, binPath: string, ocrJsonPath: string, full?: FullReadings): PageText[] | null {
   const packed = loadPacked(binPath);

@@ -33,7 +33,10 @@ export type PdfTask = TaskCommon & (
       quick?: boolean;
     }
   | {
-      /** The full reading of the pages the quick reading left partial, saved to `full` as it goes. */
+      /**
+       * The pages the quick reading left partial completed (their middle bands read, or the whole
+       * page when the partial reading carries no bands), saved to `full` as it goes.
+       */
       op: 'text-layer';
       limits: PageLimits;
       sourcePath: string;
@@ -102,7 +105,7 @@ export interface RecordFiles {
   sourcePath: string;
   pagesPath: string;
   ocrPagesPath: string;
-  /** The record's pages read in full in the background (its quick reading otherwise). */
+  /** The record's pages completed in the background (its quick reading otherwise). */
   full?: FullReadings;
 }
 
@@ -137,7 +140,7 @@ export interface ReadOutcome {
 }
 
 export interface TextLayerOutcome {
-  /** Pages read in full (this run and before). */
+  /** Pages completed (this run and before). */
   done: number;
   total: number;
   failed: Array<{ page: number; error: string }>;

@@ -1,8 +1,9 @@
 // Worker thread for every piece of PDF work the server does (the event loop never parses a PDF):
 // 'read' extracts text, OCRs pages without text, keeps the text and the detected index on disk;
 // with `quick`, dense scanned pages are read only where destinations are found (ocr/quick-read.ts);
-// 'text-layer' then reads those pages in full, saving as it goes, and 'relayer' writes the linked
-// output again from review.json (the same links) with the full text layer;
+// 'text-layer' then reads the rest of those pages (their middle bands: ocr/middle-band.ts), saving
+// as it goes, and 'relayer' writes the linked output again from review.json (the same links) with
+// the full text layer;
 // 'link' builds the linked output from what was read before (no reading or OCR again);
 // 'regenerate' and 'package' write the reviewed PDF and the court package (review-tasks.ts).
 import { readFileSync } from 'node:fs';
@@ -106,7 +107,7 @@ async function link(t: Extract<PdfTask, { op: 'link' }>): Promise<LinkOutcome> {
   }
 }
 
-/** How often the pages read in full so far are saved (a process killed meanwhile loses no more). */
+/** How often the pages completed so far are saved (a process killed meanwhile loses no more). */
 const SAVE_EVERY_MS = 5_000;
 
 async function textLayer(t: Extract<PdfTask, { op: 'text-layer' }>): Promise<TextLayerOutcome> {
@@ -119,7 +120,9 @@ async function textLayer(t: Extract<PdfTask, { op: 'text-layer' }>): Promise<Tex
   } finally {
     doc.close();
   }
-  const partial = loadOcrPages(t.ocrPagesPath).filter((p) => p.partial).map((p) => p.page);
+  // the partial readings: of those with their bands kept, only the middle band is read
+  const partialPages = loadOcrPages(t.ocrPagesPath).filter((p) => p.partial);
+  const partial = partialPages.map((p) => p.page);
   const read = new Map<number, PageText>(loadFullReadings(t.full).map((p) => [p.page, p]));
   const todo = partial.filter((p) => !read.has(p));
   const total = partial.length;
@@ -135,6 +138,7 @@ async function textLayer(t: Extract<PdfTask, { op: 'text-layer' }>): Promise<Tex
   const result = todo.length
     ? await ocrPages(source, todo, {
         ...(t.ocrWorkers ? { workers: t.ocrWorkers } : {}),
+        partial: partialPages,
         onProgress: (p) => {
           if (p.text) read.set(p.page, p.text);
           if (Date.now() - saved >= SAVE_EVERY_MS) {

@@ -111,7 +111,7 @@ export async function documentProcess(ctx: JobContext, data: unknown): Promise<u
           hasLinks: false,
           outputKey: null,
           processHeartbeatAt: null,
-          // the pages read only in part are read in full in the background (document-text-layer.ts)
+          // the pages read only in part are completed in the background (document-text-layer.ts)
           textLayerTotal: out.pageCount,
           textLayerDone: out.pageCount - out.partialPages.length,
           textLayerRun: sql`${documents.textLayerRun} + 1`,

@@ -1,8 +1,9 @@
 // Job 'document-text-layer': the full reading of the scanned pages the first reading read only where
 // destinations are found (their top and footer bands: engine ocr/quick-read.ts). Links are built
 // from the first reading, so a lawyer need not wait for every page of a long scan; this job then
-// reads those pages in full for the invisible text layer, saving as it goes (page-store.ts,
-// ocr-full.json), with its progress in documents.text_layer_done / text_layer_total.
+// reads the rest of those pages (the middle band between the two bands, merged with the first
+// reading: engine ocr/middle-band.ts) for the invisible text layer, saving as it goes
+// (page-store.ts, ocr-full.json), with its progress in documents.text_layer_done / text_layer_total.
 //
 // When every page is read, Master.linked.pdf is written again from review.json (the links exactly
 // as they were built) with the full text layer. A link build under way is never held up: this job
@@ -109,7 +110,7 @@ export async function documentTextLayer(ctx: JobContext, data: unknown): Promise
     }
     // The database out of reach: the reaper queues the reading again once it answers (stale heartbeat).
     if (isDatabaseUnavailable(err)) throw err;
-    // The links stand; the pages not read in full keep the words of their first reading.
+    // The links stand; the pages not completed keep the words of their first reading.
     const reason = failureText(err);
     await finish({});
     await recordAudit(db, null, 'text-layer-failed', 'document', documentId, null, { reason });
