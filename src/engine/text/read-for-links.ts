@@ -26,8 +26,11 @@ export interface ReadForLinksOptions {
  * The quick reading is completed where the index needs it: index pages set by hand are read in full
  * before anything is detected on them; an index that runs on to a page read in part (its rows dense,
  * under no heading) has that page read in full and is detected again, until its pages and the page
- * after it are whole; and with no index found while pages were read in part, everything is read in full and the
- * index detected again, as without the quick reading.
+ * after it are whole; with no index found while pages were read in part, everything is read in full and
+ * the index detected again, as without the quick reading. Then: a redacted filing's black boxes on its
+ * index pages read as `[redacted]`; a scan carrying another program's OCR has its index pages read by
+ * ours, kept when better; and the pages where a destination nothing confirms was read in part are read
+ * in full (confirmDestinations), the index detected again from what was read.
  */
 export async function readForLinks(source: PdfSource, doc: PdfDoc, opts: ReadForLinksOptions = {}): Promise<{ read: ReadResult; detection: IndexDetection }> {
   const read = await readDocument(source, doc, {
