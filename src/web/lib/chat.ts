@@ -51,8 +51,11 @@ export function useSendMessage(about: { caseId: string; documentId: string | nul
       const res = await apiRequest<SendMessageResponse>('POST', messagesUrl(id), { message });
       return { id, res };
     },
-    onSuccess: ({ id, res }) => {
-      // (the list may have been fetched meanwhile with these two in it: each message once, by id)
+    onSuccess: async ({ id, res }) => {
+      // A new conversation's list is fetched as soon as the conversation is known, and that fetch may
+      // still be on its way, read before the reply was stored: it is cancelled so that it cannot put back
+      // a list without the reply. (A list fetched meanwhile may hold these two: each message once, by id.)
+      await queryClient.cancelQueries({ queryKey: [messagesUrl(id)] });
       queryClient.setQueryData<ChatMessage[]>([messagesUrl(id)], (old) => [
         ...(old ?? []).filter((m) => m.id !== res.message.id && m.id !== res.reply.id),
         res.message,
