@@ -230,6 +230,16 @@ export class ItemAssembler {
         this.pending.push(pr);
         continue;
       }
+      // A row of a dated table that starts in the date column, its label cell empty: OCR lost its label
+      // (a lone `9` beside a speck). A wrapped title line never carries a date of its own.
+      if (pr.labels.length === 0 && readByOcr(pr)) {
+        const lost = this.datedRowLostLabel(pr);
+        if (lost) {
+          this.open({ ...pr, labels: [lost.reading], labelX: lost.labelX }, lost);
+          this.out.accepted.set(page, (this.out.accepted.get(page) ?? 0) + 1);
+          continue;
+        }
+      }
       const continues = this.canContinue(pr, crossPage, prevBottomFrac);
       // Under an index heading, a row with a leader and a page number after an entry that has its page
       // number is a new unlabelled entry, and an unlabelled entry ends with its page number.
@@ -407,6 +417,23 @@ export class ItemAssembler {
       return next ? { depth: d, reading: next, labelX: level.x, misread } : null;
     }
     return null;
+  }
+
+  /**
+   * The label OCR lost on a row of a table with a date column (`Tab No. | Date | Nature of Document`):
+   * the row starts with a date cell in that column and has a description after it, and the table's
+   * labels stand left of the column: the next label of that level.
+   */
+  private datedRowLostLabel(pr: ParsedRow): { depth: number; reading: Label; labelX: number; misread: false } | null {
+    if (!pr.dateCol || pr.desc.length === 0 || Math.abs(pr.row.bbox[0] - pr.dateCol[0]) > 1) return null;
+    const c = this.current;
+    const col = this.dateColumn ?? (c?.dateCol ? ([c.dateCol[0] - 4, c.descX - 4] as [number, number]) : null);
+    if (!col || pr.dateCol[0] < col[0] || pr.dateCol[0] >= col[1]) return null;
+    const d = this.stack.length - 1;
+    const level = this.stack[d];
+    if (!level || level.x > col[0] - 10 || (c !== null && c.dateWords.length === 0 && c.date === undefined)) return null;
+    const next = nextLabel(level.slot.readings[0]!);
+    return next ? { depth: d, reading: next, labelX: level.x, misread: false } : null;
   }
 
   /** An unlabelled entry (`ARGUMENT ........ 5`, `Certificate of service .... 45`), with its wrapped first lines. */

@@ -32,10 +32,15 @@ export interface ParsedRow {
 }
 
 const MONTH = '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
-const DATE_SRC = `(?:${MONTH}\\s+\\d{1,2},?\\s+\\d{4}|\\d{1,2}(?:st|nd|rd|th)?\\s+(?:day\\s+of\\s+)?${MONTH},?\\s+\\d{4}|\\d{4}-\\d{2}-\\d{2}|\\d{1,2}[/.]\\d{1,2}[/.]\\d{2,4}|${MONTH}\\s+\\d{4})`;
+const DATE_SRC = `(?:${MONTH}\\s+\\d{1,2}(?:,\\s*|\\s+)\\d{4}|\\d{1,2}(?:st|nd|rd|th)?\\s+(?:day\\s+of\\s+)?${MONTH},?\\s+\\d{4}|\\d{4}-\\d{2}-\\d{2}|\\d{1,2}[/.]\\d{1,2}[/.]\\d{2,4}|${MONTH}\\s+\\d{4})`;
 const DATE_FULL = new RegExp(`^${DATE_SRC}$`, 'i');
 const DATE_ANY = new RegExp(DATE_SRC, 'i');
 const MONTH_WORD = new RegExp(`^${MONTH},?$`, 'i');
+/**
+ * A date cell's text as its date: without the comma or semicolon after it, nor a mark OCR read in a
+ * speck before it (`"December 10, 2019`, `‘September 25,2021`: OCR also drops the space after the comma).
+ */
+const dateCellText = (text: string) => text.trim().replace(/^["'‘’“”`·.,]+(?=\p{L})/u, '').replace(/[,;]$/, '');
 
 const HEADER_WORDS = new Set(['tabno', 'tab', 'tabs', 'no', 'nos', 'number', 'date', 'dated', 'nature', 'of', 'the', 'document', 'documents', 'description', 'page', 'pages', 'exhibit', 'exhibits', 'item', 'items', 'title', 'volume', 'vol', 'pg', 'particulars', 'doc', 'ref', 'reference', 'schedule', 'appendix', 'name', 'filed', 'by']);
 
@@ -278,8 +283,8 @@ export function parseRow(input: Row, opts: { ocr: boolean; light?: boolean }): P
   for (let c = 0; c < cells.length; c++) {
     const cell = cells[c]!;
     const text = cell.map((t) => t.text).join(' ');
-    if (!date && cells.length > 1 && DATE_FULL.test(text.replace(/[,;]$/, ''))) {
-      date = text.replace(/[,;]$/, '');
+    if (!date && cells.length > 1 && DATE_FULL.test(dateCellText(text))) {
+      date = dateCellText(text);
       dateCol = [cell[0]!.bbox[0], cell[cell.length - 1]!.bbox[2]];
       continue;
     }
@@ -300,7 +305,7 @@ export function parseRow(input: Row, opts: { ocr: boolean; light?: boolean }): P
 }
 
 export function isDateText(text: string): boolean {
-  return DATE_FULL.test(text.trim().replace(/[,;]$/, ''));
+  return DATE_FULL.test(dateCellText(text));
 }
 
 /** The first date written in a text (`sworn May 3, 2021`), or undefined. */
