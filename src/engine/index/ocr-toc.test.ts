@@ -90,3 +90,52 @@ describe('a table of contents on pleading paper read by OCR', () => {
     for (let k = 0; k + 1 < boxes.length; k++) expect(boxes[k]![3]).toBeLessThanOrEqual(boxes[k + 1]![1]);
   });
 });
+
+describe('labels of a table of contents as OCR misreads them', () => {
+  const plain = (n: number, rows: Parameters<typeof makePage>[1]['rows']) => makePage(n, { rows, source: 'ocr', confidence: 86, footer: String(n) });
+  const body = (n: number) => plain(n, Array.from({ length: 20 }, () => ({ text: 'The moving party bears the initial burden of showing there is no dispute', x: 72 })));
+  const toc = plain(2, [
+    { text: 'TABLE OF CONTENTS', x: 240, y: 72 },
+    { text: 'I. | INTRODUCTION ..... 1', ...ROW(72, 110) },
+    // a speck far left of the A, boxed with it: the A is indented under the I.
+    { text: '"A. | Qualifications ..... 1', ...ROW(108, 134) },
+    { text: 'B. | Assignment ..... 2', ...ROW(108, 158) },
+    // printed `BACKGROUND.16`: OCR reads a space after the dot
+    { text: 'II BACKGROUND. 3', x: 72, y: 182 },
+    { text: 'Ill LEGAL STANDARD ..... 4', x: 72, y: 206 },
+    { text: 'IV. | ARGUMENT ..... 5', ...ROW(72, 230) },
+    { text: '-A. | Notice Was Given ..... 5', ...ROW(108, 254) },
+    { text: 'B. | The Goods Were Delivered ..... 6', ...ROW(108, 278) },
+    { text: 'V. | DAMAGES ..... 7', ...ROW(72, 302) },
+    { text: 'VI. | REMEDIES ..... 8', ...ROW(72, 326) },
+    // `VII.` with its stop drawn into the last I's stem; its page number lost
+    { text: 'VIL ASSESSMENT OF THE EXPERT OPINIONS', x: 72, y: 350 },
+    { text: 'A. | Margins ..... 9', ...ROW(108, 374) },
+  ]);
+  const speck = toc.lines.flatMap((l) => l.words).find((w) => w.text === '"A.')!;
+  speck.bbox[0] = 70; // the speck at the margin, the A itself at 108
+
+  it('reads each label where it is printed, after a speck, a lost space or a stop read into a letter', () => {
+    const det = detectIndex([body(1), toc, ...Array.from({ length: 10 }, (_, k) => body(k + 3))]);
+    expect(det.items.map((i) => [i.label, i.text, i.pageRef ?? null])).toEqual([
+      ['I', 'INTRODUCTION', '1'],
+      ['I.A', 'Qualifications', '1'],
+      ['I.B', 'Assignment', '2'],
+      ['II', 'BACKGROUND', '3'],
+      ['III', 'LEGAL STANDARD', '4'],
+      ['IV', 'ARGUMENT', '5'],
+      ['IV.A', 'Notice Was Given', '5'],
+      ['IV.B', 'The Goods Were Delivered', '6'],
+      ['V', 'DAMAGES', '7'],
+      ['VI', 'REMEDIES', '8'],
+      ['VII', 'ASSESSMENT OF THE EXPERT OPINIONS', null],
+      ['VII.A', 'Margins', '9'],
+    ]);
+  });
+
+  it('`No. 12` ending a title is its number, not a page reference after a dot', () => {
+    const page = plain(2, [{ text: 'TABLE OF CONTENTS', x: 240, y: 72 }, { text: 'I. | Order on Motion No. 12', ...ROW(72, 110) }, { text: 'II. | Reply ..... 5', ...ROW(72, 134) }]);
+    const det = detectIndex([body(1), page, ...Array.from({ length: 6 }, (_, k) => body(k + 3))]);
+    expect(det.items.map((i) => [i.label, i.text, i.pageRef ?? null])).toEqual([['I', 'Order on Motion No. 12', null], ['II', 'Reply', '5']]);
+  });
+});

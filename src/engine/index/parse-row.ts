@@ -96,6 +96,12 @@ function unglueRef(row: Row): Row {
     const words: Token[] = [...row.words.slice(0, -2), { ...prev, text: prev.text.slice(0, -2) }, { ...last, breakBefore: true }];
     return { ...row, words, text: words.map((w) => w.text).join(' '), leader: true };
   }
+  // One dot glued to the title and a space OCR read after it (`BACKGROUND. 16`, printed `BACKGROUND.16`): the
+  // same leader cut short (a word of four letters or more: `No. 12` is a title's number).
+  if (last && prev && !row.leader && last.confidence < 100 && /^\d{1,4}$/.test(last.text) && /(?:[A-Za-z]{4}|\))\.$/.test(prev.text)) {
+    const words: Token[] = [...row.words.slice(0, -2), { ...prev, text: prev.text.slice(0, -1) }, { ...last, breakBefore: true }];
+    return { ...row, words, text: words.map((w) => w.text).join(' '), leader: true };
+  }
   const m = last ? /^(.*(?:[A-Za-z]{2}|\)))\.(\d{1,4})$/.exec(last.text) : null;
   if (!last || !m || row.leader) return row;
   const [x0, y0, x1, y1] = last.bbox;
@@ -109,10 +115,31 @@ function unglueRef(row: Row): Row {
 }
 
 /** A roman numeral set before a title in capitals without a stop (`II BACKGROUND`), in a row that ends in a page number. */
-function bareRoman(words: Token[], row: Row): boolean {
+function bareRoman(words: Token[], row: Row, ocr: boolean): boolean {
   const next = words[1]?.text.replace(/[^A-Za-z]/g, '') ?? '';
-  return /^[IVX]{1,5}$/.test(words[0]!.text) && next.length >= 3 && next === next.toUpperCase() && row.leader &&
-    /^\d{1,4}$/.test(words[words.length - 1]!.text);
+  const heading = next.length >= 3 && next === next.toUpperCase();
+  // read by OCR: an I read as l (`Ill`), or the stop drawn into the last I's stem (`VIL` for `VII.`: no word ends so)
+  const first = ocr ? words[0]!.text.replace(/l/g, 'I') : words[0]!.text;
+  if (ocr && /^[IVX]{1,4}L$/.test(first) && heading) return true;
+  return /^[IVX]{1,5}$/.test(first) && heading && row.leader && /^\d{1,4}$/.test(words[words.length - 1]!.text);
+}
+
+/**
+ * The box of a word without the speck OCR glued before it: the speck may stand well left of the word
+ * (`"A.` boxed from the margin, its A indented under the I. above), so the word's own left edge is
+ * estimated from the width of a letter in the row's other words. Never wider than the box read.
+ */
+function withoutLead(word: Token, text: string, others: readonly Token[]): Token['bbox'] {
+  let chars = 0;
+  let width = 0;
+  for (const w of others) {
+    if (w.text.length < 3) continue;
+    chars += w.text.length;
+    width += w.bbox[2] - w.bbox[0];
+  }
+  if (chars === 0) return word.bbox;
+  const x0 = Math.max(word.bbox[0], word.bbox[2] - (width / chars) * text.length);
+  return [x0, word.bbox[1], word.bbox[2], word.bbox[3]];
 }
 
 /** Reads one row: keyword, label, description, date, page reference. */
@@ -143,10 +170,11 @@ export function parseRow(input: Row, opts: { ocr: boolean; light?: boolean }): P
       !(words[0]!.text === '|' && words[1]!.breakBefore && !keywordType(words[1]!.text) && parseLabel(words[1]!.text, { ocr: true }).length === 0)) {
       words.shift();
     }
-    // A quote or speck glued before the first word (`‘TAB4`).
-    const lead = /^[‘’'"`´,.•·]+(?=[A-Za-z0-9])/.exec(words[0]!.text);
-    if (lead) {
-      words[0] = { ...words[0]!, text: words[0]!.text.slice(lead[0].length) };
+    // A quote or speck glued before the first word (`‘TAB4`), or a dash before a label (`-B.`).
+    const lead = /^[‘’'"`´,.•·\-–—]+(?=[A-Za-z0-9])/.exec(words[0]!.text);
+    const after = lead ? words[0]!.text.slice(lead[0].length) : '';
+    if (lead && (!/[-–—]/.test(lead[0]) || (/[.)]$/.test(after) && parseLabel(after, { ocr: true }).length > 0))) {
+      words[0] = { ...words[0]!, text: after, bbox: withoutLead(words[0]!, after, words.slice(1)) };
       // an opening quote tells an exhibit letter whose closing quote OCR read as a letter (`"Jr`)
       if (/["“”'‘’]/.test(lead[0])) quotedFirst = true;
     }
@@ -200,7 +228,7 @@ export function parseRow(input: Row, opts: { ocr: boolean; light?: boolean }): P
     const ls = parseLabel(quotedFirst ? `"${first}` : first, { ocr: opts.ocr });
     // A bare label must look like one: '12', '12.', 'A.', 'IV.', '5(a)', '(a)'; a plain word like 'I' or 'A'
     // opening a sentence is only a label when set apart from the text (a column gap or trailing dot).
-    const marked = /[.):]$/.test(first) || /^\d/.test(first) || (words[1]?.breakBefore ?? false) || first.startsWith('(') || bareRoman(words, row);
+    const marked = /[.):]$/.test(first) || /^\d/.test(first) || (words[1]?.breakBefore ?? false) || first.startsWith('(') || bareRoman(words, row, opts.ocr);
     if (ls.length > 0 && marked && words.length >= 2) {
       labels = ls;
       consumed = 1;

@@ -125,9 +125,15 @@ export function headingRows(layout: PageLayout, doc: 'source' | 'record'): Headi
     const m =
       /^(?:part|tab|schedule|appendix|exhibit|section)\s+["“]?([0-9]{1,3}[A-Za-z]?|[A-Za-z]{1,2}|[IVXLC]{1,6})["”]?(?:[.):]|\s+[-–—:])?\s+(.*)$/i.exec(text) ??
       /^(\(?[0-9]{1,3}[A-Za-z]?\)?|\(?[A-Za-z]{1,2}\)?|[IVXLC]{1,6})[.)]\s+(.*)$/.exec(text);
+    // a roman numeral with no stop before a heading in capitals (`IV ANALYSIS OF …`), as OCR may read it
+    // too: an I as l (`Ill`), the stop drawn into the last I's stem (`VIL` for `VII.`)
+    const bare = m ? null : /^([IVX]{1,4}L|[IVXl]{1,5})\s+([A-Z][A-Z’'-]{2,}(?:\s.*)?)$/.exec(text);
     if (m) {
       label = m[1]!.replace(/[()]/g, '');
       text = m[2]!;
+    } else if (bare) {
+      label = bare[1]!.replace(/l/g, 'I').replace(/L$/, 'I');
+      text = bare[2]!;
     }
     const words = normWords(text);
     if (words.length > 0) out.push({ doc, page: layout.page, words, label, text: r.text, order });
