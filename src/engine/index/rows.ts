@@ -427,7 +427,8 @@ export function normWords(text: string): string[] {
   return (ascii ? lower : lower.normalize('NFKD').replace(/[\u0300-\u036f]/g, ''))
     .replace(/[’‘`]/g, "'")
     .split(/[^a-z0-9']+/)
-    .map((w) => w.replace(/^'+|'+$/g, ''))
+    // (a possessive is the word itself: OCR drops or misreads its 's, `COPA application` for `COPA’s application`)
+    .map((w) => w.replace(/^'+|'+$/g, '').replace(/'s$/, ''))
     .filter((w) => w.length > 0)
     // OCR reads digits as letters inside numbers (2O21, l9): read such words back as digits.
     .map((w) => (/\d/.test(w) && /^[0-9lo]+$/.test(w) ? w.replace(/l/g, '1').replace(/o/g, '0') : w));

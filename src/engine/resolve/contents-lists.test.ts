@@ -19,13 +19,13 @@ const entries: Array<[string, number, number]> = [
   ['DISPOSAL', 13, 11],
 ];
 
-function judgment() {
+function judgment(headingOf: (title: string) => string = (t) => t) {
   const specs: PageSpec[] = [
     bodyPage({ footer: '1' }),
     { rows: ['Mr Justice Smith : This Judgment is organised as follows:', ...entries.map(([t, p]) => ({ text: `${t} ........................................ ${p}`, x: t === t.toUpperCase() ? 72 : 84 }))], footer: '2' },
   ];
   for (let page = 3; page <= 12; page++) {
-    const heads = entries.filter(([, , at]) => at === page).map(([t]) => t);
+    const heads = entries.filter(([, , at]) => at === page).map(([t]) => headingOf(t));
     const spec = bodyPage({ footer: String(page), lines: 14 });
     spec.rows = [...heads.flatMap((h) => [h, 'The parties made submissions on this point at some length and I deal with them in turn.']), ...spec.rows];
     specs.push(spec);
@@ -51,5 +51,17 @@ describe('an unheaded contents list with stale page numbers', () => {
     expect(stale.why).toContain("heading 'Applicable principles of equitable relief'");
     expect(stale.confidence).toBeLessThanOrEqual(0.55);
     expect(dest[0]!.confidence).toBeGreaterThan(0.8);
+  });
+});
+
+describe('a stale contents list whose entry and heading differ by a possessive', () => {
+  // the contents as OCR read them (`the case law`, an ’s lost), the heading on the page as printed (`the case’s law`)
+  const pages = judgment((t) => t.replace('the case law', 'the case’s law'));
+  const det = detectIndex(pages);
+
+  it('still finds the heading on its page', () => {
+    const dest = resolveDestinations({ items: det.items, indexPages: det.pages, source: pages, record: null });
+    expect(dest.map((d) => d.targetPage)).toEqual(entries.map(([, , at]) => at));
+    expect(dest[5]!.why).toContain("heading 'Freedom of expression and the case’s law'");
   });
 });
