@@ -111,3 +111,24 @@ describe('pageRows: a scanned dotted-leader row', () => {
     expect(rows.map((r) => r.text)).toEqual(['INDEX', 'Exhibit DOTS 34']);
   });
 });
+
+describe('pageRows: a title wrapped over two tight lines on a straight scan', () => {
+  // OCR boxed one word of the first line with a speck below it, reaching into the second line's box
+  const page = makePage(2, {
+    source: 'ocr',
+    rows: [
+      { text: 'A. There Is No Genuine Dispute That Plaintiffs Consented', x: 148, y: 514, size: 10 },
+      { text: 'To Receive Promotional Faxes From SK&A ..... 10', x: 185, y: 527, size: 10 },
+    ],
+  });
+  const dispute = page.lines.flatMap((l) => l.words).find((w) => w.text === 'Dispute')!;
+  dispute.bbox[3] = 536;
+  page.lines[0]!.bbox[3] = 536;
+
+  it('keeps the two lines apart, each with its words in order', () => {
+    expect(pageRows(page).map((r) => r.text)).toEqual([
+      'A. There Is No Genuine Dispute That Plaintiffs Consented',
+      'To Receive Promotional Faxes From SK&A 10',
+    ]);
+  });
+});

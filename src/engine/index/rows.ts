@@ -246,11 +246,12 @@ function groupRows(page: PageText): Row[] {
     }));
   // On a skewed scan a line's box is as tall as its slant, and a short label at the left overlaps the
   // boxes of two lines: lines are compared by the band of their words with the slant taken out (the
-  // median word centre and height, so that a leader read as one tall word does not widen it).
+  // median word centre and height, so that a leader read as one tall word does not widen it). So on a
+  // straight scan too: one word boxed with a speck below it reaches into the next line.
   const skew = page.source === 'ocr' ? pageSkew(lines) : 0;
   const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   const band = (l: { bbox: BBox; words: Word[] }): BBox => {
-    if (skew === 0) return l.bbox;
+    if (page.source !== 'ocr' || l.words.length === 0) return l.bbox;
     const centre = median(l.words.map((w) => (w.bbox[1] + w.bbox[3]) / 2 - skew * ((w.bbox[0] + w.bbox[2]) / 2)));
     const half = median(l.words.map((w) => height(w.bbox))) / 2;
     return [l.bbox[0], centre - half, l.bbox[2], centre + half];
