@@ -427,7 +427,7 @@ export class ItemAssembler {
   private datedRowLostLabel(pr: ParsedRow): { depth: number; reading: Label; labelX: number; misread: false } | null {
     if (!pr.dateCol || pr.desc.length === 0 || Math.abs(pr.row.bbox[0] - pr.dateCol[0]) > 1) return null;
     const c = this.current;
-    const col = this.dateColumn ?? (c?.dateCol ? ([c.dateCol[0] - 4, c.descX - 4] as [number, number]) : null);
+    const col = this.dateColumnOf(c);
     if (!col || pr.dateCol[0] < col[0] || pr.dateCol[0] >= col[1]) return null;
     const d = this.stack.length - 1;
     const level = this.stack[d];
@@ -557,9 +557,14 @@ export class ItemAssembler {
     return gap <= (finishes ? 1.5 : 1.0) * Math.max(c.size, pr.row.size);
   }
 
+  /** The table's date column: the header's, else where the entry's own date cell stands, before its description. */
+  private dateColumnOf(c: Draft | null): [number, number] | null {
+    return this.dateColumn ?? (c?.dateCol ? [c.dateCol[0] - 4, c.descX - 4] : null);
+  }
+
   /** Puts a row's words into the description, or the date when they stand in the date column. */
   private place_words(c: Draft, words: Token[], skip: ReadonlySet<Token> | null): void {
-    const col = this.dateColumn ?? (c.dateCol ? [c.dateCol[0] - 4, c.descX - 4] as [number, number] : null);
+    const col = this.dateColumnOf(c);
     const first = c.words.length === 0;
     for (const t of words) {
       if (skip?.has(t)) continue;

@@ -90,17 +90,16 @@ function isHeader(row: Row): boolean {
  */
 function unglueRef(row: Row): Row {
   const last = row.words[row.words.length - 1];
-  // Two dots before a number set apart (`Merchantable.. 20`): a leader cut short.
+  // Two dots before a number set apart (`Merchantable.. 20`): a leader cut short. So is one dot glued to the
+  // title with a space OCR read after it (`BACKGROUND. 16`, printed `BACKGROUND.16`), after a word of four
+  // letters or more (`No. 12` is a title's number).
   const prev = row.words[row.words.length - 2];
-  if (last && prev && !row.leader && /^\d{1,4}$/.test(last.text) && /[A-Za-z)]\.{2}$/.test(prev.text)) {
-    const words: Token[] = [...row.words.slice(0, -2), { ...prev, text: prev.text.slice(0, -2) }, { ...last, breakBefore: true }];
-    return { ...row, words, text: words.map((w) => w.text).join(' '), leader: true };
-  }
-  // One dot glued to the title and a space OCR read after it (`BACKGROUND. 16`, printed `BACKGROUND.16`): the
-  // same leader cut short (a word of four letters or more: `No. 12` is a title's number).
-  if (last && prev && !row.leader && last.confidence < 100 && /^\d{1,4}$/.test(last.text) && /(?:[A-Za-z]{4}|\))\.$/.test(prev.text)) {
-    const words: Token[] = [...row.words.slice(0, -2), { ...prev, text: prev.text.slice(0, -1) }, { ...last, breakBefore: true }];
-    return { ...row, words, text: words.map((w) => w.text).join(' '), leader: true };
+  if (last && prev && !row.leader && /^\d{1,4}$/.test(last.text)) {
+    const dots = /[A-Za-z)]\.{2}$/.test(prev.text) ? 2 : last.confidence < 100 && /(?:[A-Za-z]{4}|\))\.$/.test(prev.text) ? 1 : 0;
+    if (dots > 0) {
+      const words: Token[] = [...row.words.slice(0, -2), { ...prev, text: prev.text.slice(0, -dots) }, { ...last, breakBefore: true }];
+      return { ...row, words, text: words.map((w) => w.text).join(' '), leader: true };
+    }
   }
   const m = last ? /^(.*(?:[A-Za-z]{2}|\)))\.(\d{1,4})$/.exec(last.text) : null;
   if (!last || !m || row.leader) return row;
