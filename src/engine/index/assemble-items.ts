@@ -2,7 +2,7 @@ import type { BBox, ItemType } from '../types.ts';
 import { isFirst, isSuccessor, type Label, type LabelKind, labelMatch, parseLabel, toRoman } from './labels.ts';
 import { groupHeadings } from './group-headings.ts';
 import { REDACTED } from './redactions.ts';
-import type { ParsedRow } from './parse-row.ts';
+import { ORNAMENT, type ParsedRow } from './parse-row.ts';
 import { volumeColumnEnd, withoutVolume } from './volume-column.ts';
 import { isUpright, rowCells, unionBox, type Token } from './rows.ts';
 
@@ -39,6 +39,10 @@ export interface Draft {
   size: number;
   /** Page of the last row joined (a description may wrap onto the next index page). */
   lastPage?: number;
+  /** Top of the last row joined. */
+  lastTop: number;
+  /** Right edge of the page number read for the entry (where the index's page column stands). */
+  refRight?: number;
 }
 
 export interface Assembly {
@@ -64,7 +68,29 @@ function pageColumnHeader(p: ParsedRow, entry: ParsedRow): boolean {
 function isBlockBreak(pr: ParsedRow): boolean {
   if (pr.labels.length > 0 || pr.pageRef !== undefined || pr.heading !== null) return false;
   const t = pr.row.text;
-  return /^[-–—=_*~oO\s]{5,}$/.test(t) || (/[A-Z]{3}/.test(t) && !/[a-z]/.test(t));
+  return /^[-–—=_*~oO\s]{5,}$/.test(t) || (t.length >= 5 && t.split(' ').every((w) => ORNAMENT.test(w))) || (/[A-Z]{3}/.test(t) && !/[a-z]/.test(t));
+}
+
+/** The most common distance from one row's top to the next one's on a page (its line spacing), or 0. */
+function linePitch(rows: ParsedRow[]): number {
+  const tops = rows.map((r) => r.row.bbox[1]).sort((a, b) => a - b);
+  const steps: number[] = [];
+  for (let i = 1; i < tops.length; i++) if (tops[i]! - tops[i - 1]! > 4) steps.push(tops[i]! - tops[i - 1]!);
+  if (steps.length < 5) return 0;
+  steps.sort((a, b) => a - b);
+  return steps[steps.length >> 1]!;
+}
+
+/** Where a row's page number ends on the line (its first reference word is the number itself). */
+function refRightOf(pr: ParsedRow): { refRight?: number } {
+  const t = pr.refTokens?.[0];
+  return pr.pageRef && t ? { refRight: t.bbox[2] } : {};
+}
+
+/** The row with the number it ends in read as its text, not as a page number. */
+function withoutRef(pr: ParsedRow): ParsedRow {
+  const words = [...pr.desc, ...(pr.refTokens ?? [])].sort((a, b) => a.bbox[0] - b.bbox[0]);
+  return { ...pr, pageRef: undefined, refTokens: [], desc: words };
 }
 
 /** A row read by OCR (its words carry OCR confidences). */
@@ -100,6 +126,8 @@ export class ItemAssembler {
   /** Where the tab column starts when the table opens with a volume column (`Vol. | Tab | Document`). */
   private volumeEnd: number | null = null;
   private stopped = false;
+  /** The spacing of the current page's lines, top to top (0: too few rows to tell). */
+  private pitch = 0;
   /** Under an index heading, unlabelled rows with a leader and a page number are entries too. */
   private headed: boolean;
 
@@ -121,7 +149,7 @@ export class ItemAssembler {
     const readings = this.stack.map((l) => l.slot.readings);
     const items = this.out.items.length;
     const current = this.current;
-    const cur = current ? { words: current.words.length, bbox: current.bbox, bottom: current.bottom, pageRef: current.pageRef } : null;
+    const cur = current ? { words: current.words.length, bbox: current.bbox, bottom: current.bottom, lastTop: current.lastTop, pageRef: current.pageRef } : null;
     const { headerType, headingType, toc, hierarchical } = this.out;
     const stopped = this.stopped;
     const headed = this.headed;
@@ -132,7 +160,7 @@ export class ItemAssembler {
       stack.forEach((l, i) => (l.slot.readings = readings[i]!));
       this.out.items.length = items;
       this.current = current;
-      if (current && cur) Object.assign(current, { bbox: cur.bbox, bottom: cur.bottom, pageRef: cur.pageRef }, { words: current.words.slice(0, cur.words) });
+      if (current && cur) Object.assign(current, { bbox: cur.bbox, bottom: cur.bottom, lastTop: cur.lastTop, pageRef: cur.pageRef }, { words: current.words.slice(0, cur.words) });
       Object.assign(this.out, { headerType, headingType, toc, hierarchical });
       this.stopped = stopped;
       this.headed = headed;
@@ -141,6 +169,7 @@ export class ItemAssembler {
   }
 
   addPage(page: number, rows: ParsedRow[], pageHeight: number): void {
+    this.pitch = linePitch(rows);
     const prevBottomFrac = this.current ? this.current.bottom / (pageHeight || 792) : 0;
     const groups = groupHeadings(rows);
     let first = true;
@@ -240,6 +269,12 @@ export class ItemAssembler {
           continue;
         }
       }
+      // A number that ends a wrapped line well short of the page column where the entry above has its page
+      // number (`Knight, PPD 390` under `Exhibit 18 The body cam video of Sergeant …… 102`): text, not a page
+      // (a wrapped line: under the entry's description, no leader)
+      const c0 = this.current;
+      if (pr.labels.length === 0 && pr.pageRef && !pr.row.leader && c0?.refRight !== undefined && c0.page === page &&
+          Math.abs(pr.row.bbox[0] - c0.descX) <= 6 && pr.refTokens?.[0] && pr.refTokens[0].bbox[2] < c0.refRight - 40) pr = withoutRef(pr);
       const continues = this.canContinue(pr, crossPage, prevBottomFrac);
       // Under an index heading, a row with a leader and a page number after an entry that has its page
       // number is a new unlabelled entry, and an unlabelled entry ends with its page number.
@@ -444,7 +479,9 @@ export class ItemAssembler {
       const p = this.pending[i]!;
       // text turned 90° (a filing stamp up the margin) is beside the entries, not part of one
       if (isUpright(p.row.bbox, p.row.text)) continue;
-      if (p.row.page !== pr.row.page || below.bbox[1] - p.row.bbox[3] > Math.max(p.row.size, below.size)) break;
+      // (a row heading the page column on the line above, however far OCR's ink boxes set it on double spacing)
+      const headsColumn = readByOcr(pr) && this.pitch > 0 && below.bbox[1] - p.row.bbox[1] <= 1.25 * this.pitch && pageColumnHeader(p, pr);
+      if (p.row.page !== pr.row.page || (below.bbox[1] - p.row.bbox[3] > Math.max(p.row.size, below.size) && !headsColumn)) break;
       if (Math.abs(p.row.bbox[0] - pr.row.bbox[0]) > 40) break;
       lead.unshift(p);
       below = p.row;
@@ -469,6 +506,8 @@ export class ItemAssembler {
       dateWords: [],
       pageRef: pr.pageRef,
       bottom: pr.row.bbox[3],
+      lastTop: pr.row.bbox[1],
+      ...refRightOf(pr),
       size: pr.row.size,
     };
     // `EXAMINATION BY:            PAGE` over `MR. GWILLIAM    7`: the column's header is no part of the title.
@@ -525,6 +564,8 @@ export class ItemAssembler {
       date: pr.date,
       pageRef: pr.pageRef,
       bottom: pr.row.bbox[3],
+      lastTop: pr.row.bbox[1],
+      ...refRightOf(pr),
       size: pr.row.size,
     };
     this.place_words(d, desc, null);
@@ -554,7 +595,12 @@ export class ItemAssembler {
     // A contents entry still waiting for its page number takes the unlabelled row that brings it, even
     // across double spacing (`… CONSOLIDATED` / `OPPOSITION.12`).
     const finishes = this.out.toc && c.pageRef === undefined && pr.pageRef !== undefined && pr.labels.length === 0;
-    return gap <= (finishes ? 1.5 : 1.0) * Math.max(c.size, pr.row.size);
+    if (gap <= (finishes ? 1.5 : 1.0) * Math.max(c.size, pr.row.size)) return true;
+    // A description wrapped in its own column on a double-spaced page (a transcript's index): on the page's
+    // next line, under the description's first word, the label out in a column of its own. (OCR boxes words
+    // by their ink, far shorter than the line spacing, so the gap alone says too little.)
+    return readByOcr(pr) && this.pitch > 0 && Math.abs(x - c.descX) <= 6 && c.labelX < c.descX - 10 &&
+      pr.row.bbox[1] - c.lastTop <= 1.25 * this.pitch;
   }
 
   /** The table's date column: the header's, else where the entry's own date cell stands, before its description. */
@@ -580,10 +626,14 @@ export class ItemAssembler {
   private extend(pr: ParsedRow): void {
     const c = this.current!;
     this.place_words(c, pr.row.words, new Set(pr.refTokens ?? []));
-    if (pr.pageRef !== undefined && !c.pageRef) c.pageRef = pr.pageRef;
+    if (pr.pageRef !== undefined && !c.pageRef) {
+      c.pageRef = pr.pageRef;
+      Object.assign(c, refRightOf(pr));
+    }
     // The link box stays on the item's own page; a part wrapped onto the next page is text only.
     if (pr.row.page === c.page) c.bbox = unionBox(c.bbox, pr.row.bbox);
     c.bottom = pr.row.bbox[3];
+    c.lastTop = pr.row.bbox[1];
     c.lastPage = pr.row.page;
   }
 }

@@ -137,6 +137,8 @@ interface PageStats {
   keyworded: number;
   withRef: number;
   content: number;
+  /** Rows with a word of two letters or figures (not a speck OCR read as a letter or a mark). */
+  worded: number;
 }
 
 /**
@@ -192,7 +194,8 @@ function pageStats(layout: PageLayout): PageStats {
   let rising = 0;
   for (let i = 1; i < refs.length; i++) if (refs[i]! >= refs[i - 1]!) rising++;
   const refsRise = refs.length >= 2 && rising >= 0.85 * (refs.length - 1);
-  return { layout, parsed, heading, toc, stop, unlabelledRefs, refsRise, gapRefs, header, labelled, keyworded, withRef, content: parsed.length };
+  const worded = parsed.filter((p) => /[\p{L}\p{N}]{2}/u.test(p.row.text)).length;
+  return { layout, parsed, heading, toc, stop, unlabelledRefs, refsRise, gapRefs, header, labelled, keyworded, withRef, content: parsed.length, worded };
 }
 
 /**
@@ -211,7 +214,8 @@ function opensIndex(s: PageStats, next: PageStats | undefined): boolean {
   // A short index of unlabelled entries under its heading (a transcript's INDEX: `STATUS CONFERENCE    4`):
   // every row but the heading and a column header is an entry with its page number.
   const entries = s.unlabelledRefs + s.gapRefs;
-  if (s.heading && s.labelled === 0 && entries >= 1 && entries >= s.content - 2) return true;
+  // (specks OCR read as a letter on lines of their own, `B`, `i`, are no rows of it)
+  if (s.heading && s.labelled === 0 && entries >= 1 && entries >= s.worded - 2) return true;
   if (s.heading && (s.labelled >= 2 || (s.labelled >= 1 && next !== undefined && next.labelled >= 2))) return true;
   if (s.labelled < 3) return false;
   const share = s.labelled / Math.max(1, s.content);

@@ -62,11 +62,15 @@ export function numberColumns(p: PageText): NumberColumn[] {
 
 /** How many of the numbers have no word beside them to their right (their line of the page left blank). */
 function blankBeside(p: PageText, group: Num[], right: number): number {
-  const words = p.lines.flatMap((l) => l.words).filter((w) => w.bbox[0] > right + 6);
+  // (a speck OCR read as a mark, `.`, `:`, `)`, is nothing on the line)
+  const words = p.lines.flatMap((l) => l.words).filter((w) => w.bbox[0] > right + 6 && /[\p{L}\p{N}]/u.test(w.text));
   return group.filter((g) => !words.some((w) => w.bbox[1] < g.word.bbox[3] && w.bbox[3] > g.word.bbox[1])).length;
 }
 
-/** Numbers that, top to bottom, mostly count up by one at a nearly even pitch: their first and count; else null. */
+/**
+ * Numbers that, top to bottom, mostly count up by one at a nearly even pitch (or two or three pitches
+ * apart): their first and count; else null.
+ */
 function runsOn(group: Num[], share: number, min = MIN_NUMBERS): { first: number; count: number } | null {
   // One number per height: a page drawn twice over (the same column repeated) counts once.
   const byY = new Map<number, Num>();
@@ -84,7 +88,9 @@ function runsOn(group: Num[], share: number, min = MIN_NUMBERS): { first: number
   if (next < share * (seq.length - 1) || gaps.length < min - 1) return null;
   gaps.sort((a, b) => a - b);
   const median = gaps[gaps.length >> 1]!;
-  const even = gaps.filter((g) => Math.abs(g - median) <= 0.15 * median).length;
+  // (on the page's grid: a reporter's index sets a wrapped line between two numbered lines, two pitches apart)
+  const onGrid = (g: number) => [1, 2, 3].some((k) => Math.abs(g - k * median) <= 0.15 * median);
+  const even = gaps.filter(onGrid).length;
   return median > 0 && even >= 0.8 * gaps.length ? { first: seq[0]!.value, count: seq.length } : null;
 }
 
@@ -124,9 +130,11 @@ export function withoutLineNumbers(p: PageText, cols: NumberColumn[]): PageText 
   const ocr = p.source === 'ocr';
   // (and what stands wholly left of the column, out in the margin: specks, a stamp up the edge)
   const inBand = (word: Word, c: NumberColumn) => word.bbox[2] <= c.right + 4 && c.left < 0.25 * (p.width || 612);
+  // (a number OCR read with a speck beside it, `20.` or `22` boxed wider than its digits, starts in the column)
+  const startsIn = (word: Word, c: NumberColumn) => /^\d{1,2}[.,:;'’]?$/.test(word.text) && word.bbox[0] >= c.left - 6 && word.bbox[0] <= c.right;
   const isNumber = (word: Word) =>
     (/^\d{1,2}$/.test(word.text) && cols.some((c) => Math.abs(word.bbox[2] - c.right) <= 4 && word.bbox[0] >= c.left - 6)) ||
-    (ocr && cols.some((c) => inBand(word, c)));
+    (ocr && cols.some((c) => inBand(word, c) || startsIn(word, c)));
   let changed = false;
   const lines = [];
   for (const l of p.lines) {

@@ -42,6 +42,9 @@ const MONTH_WORD = new RegExp(`^${MONTH},?$`, 'i');
  */
 const dateCellText = (text: string) => text.trim().replace(/^["'‘’“”`·.,]+(?=\p{L})/u, '').replace(/[,;]$/, '');
 
+/** A separator of dashes or rules around an `oOo` (OCR reads the O's as zeros): `--oOo--`, `———`. */
+export const ORNAMENT = /^[-–—=_*~]{2,}[oO0]*[-–—=_*~]*$|^[-–—=_*~]*[oO0]*[-–—=_*~]{2,}$/;
+
 const HEADER_WORDS = new Set(['tabno', 'tab', 'tabs', 'no', 'nos', 'number', 'date', 'dated', 'nature', 'of', 'the', 'document', 'documents', 'description', 'page', 'pages', 'exhibit', 'exhibits', 'item', 'items', 'title', 'volume', 'vol', 'pg', 'particulars', 'doc', 'ref', 'reference', 'schedule', 'appendix', 'name', 'filed', 'by']);
 
 export type IndexHeading = ItemType | 'index' | 'toc' | 'stop';
@@ -198,6 +201,11 @@ export function parseRow(input: Row, opts: { ocr: boolean; light?: boolean }): P
     bulleted = true;
   }
   if (words.length === 0) return base;
+  // A separator between an index's blocks (`--oOo--`, read `—-—00o0——`) with a speck OCR read as a letter
+  // before it: no label, no entry; the row is the separator alone.
+  if (opts.ocr && words.length === 2 && [...words[0]!.text].length === 1 && ORNAMENT.test(words[1]!.text)) {
+    return { ...base, row: { ...row, words: [words[1]!], text: words[1]!.text, bbox: words[1]!.bbox } };
+  }
   let keyword: ItemType | null = null;
   let labels: Label[] = [];
   let labelX = bulleted && bulletX !== undefined ? bulletX : words[0]!.bbox[0];
@@ -274,10 +282,14 @@ export function parseRow(input: Row, opts: { ocr: boolean; light?: boolean }): P
   // A list of pages in the page column (`7, 114`): set apart before its first number.
   let listAt = rest.length - 1;
   while (listAt > 0 && /^\d{1,4},$/.test(rest[listAt - 1]!.text)) listAt--;
+  // (OCR sets the words of typewriter text wide apart: the list's numbers are still nearer each other than
+  // to the title)
+  const gapAt = (k: number) => (k > 0 ? rest[k]!.bbox[0] - rest[k - 1]!.bbox[2] : 0);
+  const tight = !last.breakBefore || (opts.ocr && gapAt(rest.length - 1) < 0.5 * gapAt(listAt));
   // (never a date: `September 19, 2017` set wide in a justified column)
-  const listed = listAt < rest.length - 1 && /^\d{1,4}$/.test(refText) && rest[listAt]!.breakBefore && !last.breakBefore &&
+  const listed = listAt < rest.length - 1 && /^\d{1,4}$/.test(refText) && rest[listAt]!.breakBefore && tight &&
     !MONTH_WORD.test(rest[listAt - 1]?.text ?? '') && !/^(19|20)\d\d$/.test(refText);
-  if (rest.length >= (labels.length > 0 ? 2 : 1) && lastIsRef && !yearOfDate && (last.breakBefore || row.leader || (lead?.breakBefore ?? false) || listed)) {
+  if (rest.length >= (labels.length > 0 ? 2 : 1) && lastIsRef && !yearOfDate && ((last.breakBefore && (listed || apartFromWords(rest, opts.ocr))) || row.leader || (lead?.breakBefore ?? false) || listed)) {
     pageRef = /^[A-Z]{1,2}-?\d/.test(refText) ? refText : refText.replace(/[IlL|]/g, '1').replace(/O/g, '0').split(/[-–]/)[0]!.trim();
     refTokens.push(rest.pop()!);
     // A range written with spaces (`12 – 15`): the reference is where it starts.
@@ -288,7 +300,7 @@ export function parseRow(input: Row, opts: { ocr: boolean; light?: boolean }): P
     }
     // Several pages (`7, 114`: an examination resumed later): the entry starts at the first.
     // (not a date's day before a leader: `sworn May 3, ..... 4`, where the number itself stands apart)
-    while (rest.length >= 2 && /^\d{1,4},$/.test(rest[rest.length - 1]!.text) && /^\d/.test(pageRef) && !refTokens[refTokens.length - 1]!.breakBefore) {
+    while (rest.length >= 2 && /^\d{1,4},$/.test(rest[rest.length - 1]!.text) && /^\d/.test(pageRef) && (listed || !refTokens[refTokens.length - 1]!.breakBefore)) {
       const t = rest.pop()!;
       pageRef = t.text.slice(0, -1);
       refTokens.push(t);
@@ -329,6 +341,21 @@ export function parseRow(input: Row, opts: { ocr: boolean; light?: boolean }): P
   return {
     ...base, keyword, labels, labelX, descX: descTokens[0]!.bbox[0], desc: descTokens, pageRef, refTokens, date, dateCol,
   };
+}
+
+/**
+ * Whether a row's last word stands apart from the words before it as a page column does. On a page read by
+ * OCR, typewriter text (a transcript's Courier) comes back with every word set wide apart: there a number
+ * ending a line of prose (`… through page 130, line 1`) is set no wider from the word before it than the
+ * row's other words are from each other, while a page number stands well beyond them.
+ */
+function apartFromWords(rest: Token[], ocr: boolean): boolean {
+  const n = rest.length;
+  if (!ocr || n < 4) return true;
+  const gaps: number[] = [];
+  for (let k = 1; k < n - 1; k++) gaps.push(rest[k]!.bbox[0] - rest[k - 1]!.bbox[2]);
+  gaps.sort((a, b) => a - b);
+  return rest[n - 1]!.bbox[0] - rest[n - 2]!.bbox[2] > 1.5 * gaps[gaps.length >> 1]!;
 }
 
 export function isDateText(text: string): boolean {

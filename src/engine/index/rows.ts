@@ -348,6 +348,8 @@ function buildRow(page: number, bbox: BBox, words: Word[]): Row {
     // A leader written as separate dots (`. . . .`): a run of three or more words made of leader marks.
     // (not a row's first word when it reads as a label, `4.`, `C2.`, `iv.`, however unsure OCR was of it)
     if (!alone && isOcrLeader(w) && !(tokens.length === 0 && /^[(["']?[A-Za-z]?\d{1,3}[.)]$|^[(["']?[A-Za-z]{1,4}[.)]$/.test(w.text))) {
+      // (a leader runs from a title to its page number: opening a row before words, `oo  INDEX`, it is a speck)
+      if (tokens.length === 0 && /\p{L}{2}/u.test(sorted[i + 1]?.text ?? '')) continue;
       push('', w.bbox, w.confidence, true);
       continue;
     }

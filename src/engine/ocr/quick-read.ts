@@ -16,8 +16,11 @@ import { DENSE_PAGE_LINES, looksLikeIndex, looksUpsideDown, recognizePage, type 
 
 /** The top band read on a dense page, as a fraction of its height (then down to the next gap between lines). */
 export const TOP_BAND = 0.2;
-/** Where the footer band read on a dense page begins, as a fraction of its height. */
-export const BOTTOM_BAND = 0.9;
+/**
+ * Where the footer band read on a dense page begins, as a fraction of its height (then up to the gap
+ * above): a transcript prints its `Page 7` above the reporter's name and telephone, 11% from the foot.
+ */
+export const BOTTOM_BAND = 0.87;
 
 export interface QuickPage extends RecognizedPage {
   /** False when only the bands of a dense page were read. */
