@@ -16,17 +16,8 @@ import { DENSE_PAGE_LINES, looksLikeIndex, looksUpsideDown, recognizePage, type 
 
 /** The top band read on a dense page, as a fraction of its height (then down to the next gap between lines). */
 export const TOP_BAND = 0.2;
-/** Where the footer band read on a dense page begins, as a fraction of its height (then up to the gap above). */
+/** Where the footer band read on a dense page begins, as a fraction of its height. */
 export const BOTTOM_BAND = 0.9;
-/**
- * Where the footer band reaches when the last 10% shows no page number: a transcript prints its `Page 7`
- * above the reporter's name and telephone, 11% from the foot. (Read only then: with more lines of text
- * about it, the automatic layout may drop a lone page number it reads in the narrower band.)
- */
-export const HIGH_FOOTER = 0.87;
-
-/** A word that may be a printed page number (`7`, `-7-`, `iv`). */
-const PAGE_NUMBER = /^[-–(]?\d{1,4}[-–)]?$|^[ivxlc]{1,6}$/i;
 
 export interface QuickPage extends RecognizedPage {
   /** False when only the bands of a dense page were read. */
@@ -101,12 +92,7 @@ export async function quickRecognizePage(
   const topEnd = gapFrom(image, Math.round(image.height * TOP_BAND), 1);
   const head = await readBand(engine, image, 0, topEnd, dpi);
   if (looksLikeIndex(head) || looksUpsideDown(head)) return full();
-  let footStart = Math.max(topEnd, gapFrom(image, Math.round(image.height * BOTTOM_BAND), -1));
-  let foot = await readBand(engine, image, footStart, image.height, dpi);
-  const highStart = Math.max(topEnd, gapFrom(image, Math.round(image.height * HIGH_FOOTER), -1));
-  if (highStart < footStart && !foot.some((l) => l.words.some((w) => PAGE_NUMBER.test(w.text)))) {
-    foot = [...(await readBand(engine, image, highStart, footStart, dpi)), ...foot];
-    footStart = highStart;
-  }
+  const footStart = Math.max(topEnd, gapFrom(image, Math.round(image.height * BOTTOM_BAND), -1));
+  const foot = await readBand(engine, image, footStart, image.height, dpi);
   return { lines: [...head, ...foot], dpi, psm: 3, rotation: 0, complete: false, bands: { topEnd, footStart } };
 }
