@@ -45,3 +45,23 @@ describe('quick reading of scanned pages', () => {
     console.log(`[quick-read] ${name}: ${quick.partial} of the pages read in bands only, ${quick.destinations.length} destinations`);
   }, 1_200_000); // two OCR readings of up to 20 image-only pages each (~3 min at rest on 2 cores; 10 under heavy load)
 });
+
+describe('a transcript scanned: its page number above the reporter\'s name', () => {
+  test('is read on the pages the quick reading reads only in their bands', async () => {
+    const f = await loadFixture('us-scanned-deposition');
+    const doc = openPdf(f.brief);
+    try {
+      const read = await readDocument(f.brief, doc, { ocr: 'auto', quick: true });
+      const partial = read.pages.filter((p) => p.partial);
+      expect(partial.length).toBeGreaterThanOrEqual(5);
+      for (const p of partial) {
+        // `Page 46` 11.5% from the foot, the reporter's name and telephone under it
+        const printed = f.truth.printedPages?.[p.page - 1];
+
+        expect(p.lines.map((l) => l.text.trim()), `page ${p.page}`).toContain(`Page ${printed}`);
+      }
+    } finally {
+      doc.close();
+    }
+  }, 600_000);
+});

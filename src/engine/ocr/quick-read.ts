@@ -16,8 +16,19 @@ import { DENSE_PAGE_LINES, looksLikeIndex, looksUpsideDown, recognizePage, type 
 
 /** The top band read on a dense page, as a fraction of its height (then down to the next gap between lines). */
 export const TOP_BAND = 0.2;
-/** Where the footer band read on a dense page begins, as a fraction of its height. */
+/** Where the footer band read on a dense page begins, as a fraction of its height (then up to the gap above). */
 export const BOTTOM_BAND = 0.9;
+/**
+ * Where the footer band begins when the last 10% holds a running footer without a page number: a
+ * transcript prints its `Page 7` 11% from the foot, above the reporter's name and telephone. The band is
+ * read again from there, whole, and kept when it shows a page number. (Not at first: with more lines of
+ * text in it, the automatic layout may drop a lone page number it reads in the narrower band; and a page
+ * without page numbers keeps its bands as they were, the middle band read later unchanged.)
+ */
+export const HIGH_FOOTER = 0.87;
+
+/** A word that may be a printed page number: `7`, `-7-`, `(7)`. */
+const PAGE_NUMBER = /^[-–(]?\d{1,4}[-–)]?$/;
 
 export interface QuickPage extends RecognizedPage {
   /** False when only the bands of a dense page were read. */
@@ -92,7 +103,18 @@ export async function quickRecognizePage(
   const topEnd = gapFrom(image, Math.round(image.height * TOP_BAND), 1);
   const head = await readBand(engine, image, 0, topEnd, dpi);
   if (looksLikeIndex(head) || looksUpsideDown(head)) return full();
-  const footStart = Math.max(topEnd, gapFrom(image, Math.round(image.height * BOTTOM_BAND), -1));
-  const foot = await readBand(engine, image, footStart, image.height, dpi);
+  let footStart = Math.max(topEnd, gapFrom(image, Math.round(image.height * BOTTOM_BAND), -1));
+  let foot = await readBand(engine, image, footStart, image.height, dpi);
+  const numbered = (lines: PixelLine[]) => lines.some((l) => l.words.some((w) => PAGE_NUMBER.test(w.text)));
+  // (a running footer: short lines, not the last lines of prose running into the band)
+  const footer = foot.length > 0 && foot.every((l) => l.words.length <= 6);
+  const highStart = Math.max(topEnd, gapFrom(image, Math.round(image.height * HIGH_FOOTER), -1));
+  if (highStart < footStart && footer && !numbered(foot)) {
+    const high = await readBand(engine, image, highStart, image.height, dpi);
+    if (numbered(high)) {
+      footStart = highStart;
+      foot = high;
+    }
+  }
   return { lines: [...head, ...foot], dpi, psm: 3, rotation: 0, complete: false, bands: { topEnd, footStart } };
 }
