@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import type { Line, PageText, Word } from '../types.ts';
+import { detectIndex } from './detect-index.ts';
+
+/**
+ * A table of contents whose page numbers are glued to the titles by a single stop, no leader
+ * (`INTRODUCTION.14`, `(ECF 36).30`), as OCR reads a scan of it: a speck read after the number
+ * (`SERVICE.97 |`), the stop lost and the number boxed over the end of the word (`COMPLIANCE 97`), a
+ * stretch of garbage after the number that is dropped as a leader.
+ */
+const CHAR = 6.5;
+
+/** Words of a line from x = 72, each `[text, confidence, gap before]`; a negative gap overlaps the word before. */
+function line(y: number, words: Array<[string, number?, number?]>): Line {
+  let x = 72;
+  const out: Word[] = words.map(([text, confidence = 92, gap = 4], i) => {
+    const x0 = i === 0 ? x : x + gap;
+    x = x0 + text.length * CHAR;
+    return { text, bbox: [x0, y, x, y + 10], confidence };
+  });
+  return { text: out.map((w) => w.text).join(' '), bbox: [out[0]!.bbox[0], y, x, y + 10], words: out };
+}
+
+function body(page: number): PageText {
+  const lines = Array.from({ length: 20 }, (_, k) => line(90 + 28 * k, [['The'], ['court'], ['considers'], ['the'], ['motion'], ['on'], ['its'], ['merits.']]));
+  return { page, width: 612, height: 792, lines, source: 'ocr', confidence: 90 };
+}
+
+describe('a table of contents with page numbers glued to its titles, read by OCR', () => {
+  const toc: PageText = {
+    page: 2, width: 612, height: 792, source: 'ocr', confidence: 90,
+    lines: [
+      line(70, [['TABLE'], ['OF'], ['CONTENTS']]),
+      line(130, [['I'], ['INTRODUCTION.14']]),
+      line(160, [['II'], ['BACKGROUND.16']]),
+      // garbage read where nothing is printed, dropped as a leader: the row is marked as having one
+      line(190, [['III'], ['OPPOSITION'], ['TO'], ['THE'], ['COUNTY'], ['(ECF'], ['36).30'], ['eee', 10, 30], ['ete', 8]]),
+      line(220, [['IV'], ['CONCLUSION.94']]),
+      line(250, [['CERTIFICATE'], ['OF'], ['COMPLIANCE'], ['97', 88, -2]]),
+      line(280, [['CERTIFICATE'], ['OF'], ['SERVICE.97'], ['|', 88, 90]]),
+    ],
+  };
+  const pages = [body(1), toc, ...Array.from({ length: 100 }, (_, k) => body(k + 3))];
+
+  it('reads each page number, past a speck, a lost stop and garbage after it', () => {
+    const det = detectIndex(pages);
+    expect(det.pages).toEqual([2]);
+    expect(det.items.map((i) => [i.label, i.text, i.pageRef])).toEqual([
+      ['I', 'INTRODUCTION', '14'],
+      ['II', 'BACKGROUND', '16'],
+      ['III', 'OPPOSITION TO THE COUNTY (ECF 36)', '30'],
+      ['IV', 'CONCLUSION', '94'],
+      ['', 'CERTIFICATE OF COMPLIANCE', '97'],
+      ['', 'CERTIFICATE OF SERVICE', '97'],
+    ]);
+  });
+});
