@@ -57,7 +57,6 @@ describe('a transcript scanned: its page number above the reporter\'s name', () 
       for (const p of partial) {
         // `Page 46` 11.5% from the foot, the reporter's name and telephone under it
         const printed = f.truth.printedPages?.[p.page - 1];
-
         expect(p.lines.map((l) => l.text.trim()), `page ${p.page}`).toContain(`Page ${printed}`);
       }
     } finally {
