@@ -480,7 +480,7 @@ export class ItemAssembler {
       // text turned 90° (a filing stamp up the margin) is beside the entries, not part of one
       if (isUpright(p.row.bbox, p.row.text)) continue;
       // (a row heading the page column on the line above, however far OCR's ink boxes set it on double spacing)
-      const headsColumn = readByOcr(pr) && this.pitch > 0 && below.bbox[1] - p.row.bbox[1] <= 1.25 * this.pitch && pageColumnHeader(p, pr);
+      const headsColumn = readByOcr(pr) && this.nextLine(p.row.bbox[1], below.bbox[1]) && pageColumnHeader(p, pr);
       if (p.row.page !== pr.row.page || (below.bbox[1] - p.row.bbox[3] > Math.max(p.row.size, below.size) && !headsColumn)) break;
       if (Math.abs(p.row.bbox[0] - pr.row.bbox[0]) > 40) break;
       lead.unshift(p);
@@ -599,8 +599,12 @@ export class ItemAssembler {
     // A description wrapped in its own column on a double-spaced page (a transcript's index): on the page's
     // next line, under the description's first word, the label out in a column of its own. (OCR boxes words
     // by their ink, far shorter than the line spacing, so the gap alone says too little.)
-    return readByOcr(pr) && this.pitch > 0 && Math.abs(x - c.descX) <= 6 && c.labelX < c.descX - 10 &&
-      pr.row.bbox[1] - c.lastTop <= 1.25 * this.pitch;
+    return readByOcr(pr) && Math.abs(x - c.descX) <= 6 && c.labelX < c.descX - 10 && this.nextLine(c.lastTop, pr.row.bbox[1]);
+  }
+
+  /** Whether a row whose top is at `below` stands on the line after one whose top is at `above`, by the page's spacing. */
+  private nextLine(above: number, below: number): boolean {
+    return this.pitch > 0 && below - above <= 1.25 * this.pitch;
   }
 
   /** The table's date column: the header's, else where the entry's own date cell stands, before its description. */

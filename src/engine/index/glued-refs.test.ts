@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Line, PageText, Word } from '../types.ts';
 import { detectIndex } from './detect-index.ts';
+import { lineOf } from './make-page-text.ts';
 
 /**
  * A table of contents whose page numbers are glued to the titles by a single stop, no leader
@@ -18,7 +19,7 @@ function line(y: number, words: Array<[string, number?, number?]>): Line {
     x = x0 + text.length * CHAR;
     return { text, bbox: [x0, y, x, y + 10], confidence };
   });
-  return { text: out.map((w) => w.text).join(' '), bbox: [out[0]!.bbox[0], y, x, y + 10], words: out };
+  return lineOf(out);
 }
 
 function body(page: number): PageText {

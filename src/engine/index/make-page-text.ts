@@ -77,7 +77,8 @@ function layoutRow(text: string, x0: number, top: number, size: number, conf: nu
   return lines;
 }
 
-function lineOf(words: Word[]): Line {
+/** A line of words set left to right. */
+export function lineOf(words: Word[]): Line {
   return {
     text: words.map((w) => w.text).join(' '),
     bbox: [words[0]!.bbox[0], Math.min(...words.map((w) => w.bbox[1])), words[words.length - 1]!.bbox[2], Math.max(...words.map((w) => w.bbox[3]))],

@@ -45,6 +45,9 @@ const dateCellText = (text: string) => text.trim().replace(/^["'‘’“”`·.
 /** A separator of dashes or rules around an `oOo` (OCR reads the O's as zeros): `--oOo--`, `———`. */
 export const ORNAMENT = /^[-–—=_*~]{2,}[oO0]*[-–—=_*~]*$|^[-–—=_*~]*[oO0]*[-–—=_*~]{2,}$/;
 
+/** Marks OCR reads in a speck after a row's last word (`… 3 .`, `SERVICE.97 |`, the edge of a rule `… 12 }`). */
+const TRAILING_SPECK = /^[.,:;'‘’`•·|}\]]+$/;
+
 const HEADER_WORDS = new Set(['tabno', 'tab', 'tabs', 'no', 'nos', 'number', 'date', 'dated', 'nature', 'of', 'the', 'document', 'documents', 'description', 'page', 'pages', 'exhibit', 'exhibits', 'item', 'items', 'title', 'volume', 'vol', 'pg', 'particulars', 'doc', 'ref', 'reference', 'schedule', 'appendix', 'name', 'filed', 'by']);
 
 export type IndexHeading = ItemType | 'index' | 'toc' | 'stop';
@@ -94,7 +97,7 @@ function isHeader(row: Row): boolean {
 function unglueRef(input: Row): Row {
   // (a speck OCR read after it, `SERVICE.97 |`, is nothing)
   let n = input.words.length;
-  while (n > 2 && input.words[n - 1]!.confidence < 100 && /^[|.,:;'‘’`•·}\]]+$/.test(input.words[n - 1]!.text)) n--;
+  while (n > 2 && input.words[n - 1]!.confidence < 100 && TRAILING_SPECK.test(input.words[n - 1]!.text)) n--;
   const row = n < input.words.length ? { ...input, words: input.words.slice(0, n) } : input;
   const last = row.words[row.words.length - 1];
   // Two dots before a number set apart (`Merchantable.. 20`): a leader cut short. So is one dot glued to the
@@ -264,7 +267,7 @@ export function parseRow(input: Row, opts: { ocr: boolean; light?: boolean }): P
   // Page reference: the last cell when it is a number set apart by a leader or a column gap.
   // A speck after the page number (`… 3 .`) hides it.
   // (or a bar, the edge of a rule: `… 12 |`, `… 10 }`)
-  if (opts.ocr) while (rest.length > 2 && /^[.,:;'‘’`•·|}\]]+$/.test(rest[rest.length - 1]!.text)) rest.pop();
+  if (opts.ocr) while (rest.length > 2 && TRAILING_SPECK.test(rest[rest.length - 1]!.text)) rest.pop();
   // (or a speck out beyond it read as a letter or two, unsure: `… 1 i`)
   if (opts.ocr && rest.length > 2 && rest[rest.length - 1]!.confidence < 40 && [...rest[rest.length - 1]!.text].length <= 2 &&
       /^\d{1,4}$/.test(rest[rest.length - 2]!.text)) rest.pop();
@@ -296,7 +299,7 @@ export function parseRow(input: Row, opts: { ocr: boolean; light?: boolean }): P
   // (never a date: `September 19, 2017` set wide in a justified column)
   const listed = listAt < rest.length - 1 && /^\d{1,4}$/.test(refText) && rest[listAt]!.breakBefore && tight &&
     !MONTH_WORD.test(rest[listAt - 1]?.text ?? '') && !/^(19|20)\d\d$/.test(refText);
-  if (rest.length >= (labels.length > 0 ? 2 : 1) && lastIsRef && !yearOfDate && ((last.breakBefore && (listed || apartFromWords(rest, opts.ocr))) || row.leader || (lead?.breakBefore ?? false) || listed)) {
+  if (rest.length >= (labels.length > 0 ? 2 : 1) && lastIsRef && !yearOfDate && ((last.breakBefore && apartFromWords(rest, opts.ocr)) || row.leader || (lead?.breakBefore ?? false) || listed)) {
     pageRef = /^[A-Z]{1,2}-?\d/.test(refText) ? refText : refText.replace(/[IlL|]/g, '1').replace(/O/g, '0').split(/[-–]/)[0]!.trim();
     refTokens.push(rest.pop()!);
     // A range written with spaces (`12 – 15`): the reference is where it starts.

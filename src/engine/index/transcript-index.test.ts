@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Line, PageText, Word } from '../types.ts';
 import { detectIndex } from './detect-index.ts';
 import { documentNumberColumns, withoutLineNumbers } from './line-numbers.ts';
+import { lineOf } from './make-page-text.ts';
 
 /**
  * A court reporter's INDEX as OCR reads a scanned transcript: Courier set on 25 numbered lines, 25.5 pt
@@ -27,14 +28,6 @@ function typed(y: number, parts: Typed[]): Word[] {
     }
   }
   return words;
-}
-
-function lineOf(words: Word[]): Line {
-  return {
-    text: words.map((w) => w.text).join(' '),
-    bbox: [Math.min(...words.map((w) => w.bbox[0])), Math.min(...words.map((w) => w.bbox[1])), Math.max(...words.map((w) => w.bbox[2])), Math.max(...words.map((w) => w.bbox[3]))],
-    words,
-  };
 }
 
 /** A page of numbered lines: `lines[k]` is what stands on line k + 1 (nothing, a speck, or text). */
