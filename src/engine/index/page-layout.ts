@@ -13,6 +13,8 @@ export interface PageLayout {
   width: number;
   height: number;
   source: PageText['source'];
+  /** Only the page's top and footer bands were read (ocr/quick-read.ts): what lies between is not known yet. */
+  partial?: true;
   /** Rows that carry the page's content, top to bottom. */
   rows: Row[];
   /** Numbers printed alone in the header or footer zone (candidate printed page numbers). */
@@ -198,7 +200,7 @@ function layout(pages: PageText[]): PageLayout[] {
       }
       content.push(r);
     }
-    return { page: p.page, width: p.width, height: p.height, source: p.source, rows: content, printed, printedLabels, printedRoman, stamps };
+    return { page: p.page, width: p.width, height: p.height, source: p.source, ...(p.partial ? { partial: true as const } : {}), rows: content, printed, printedLabels, printedRoman, stamps };
   });
 }
 

@@ -101,7 +101,8 @@ export function pageEvidence(layout: PageLayout, doc: 'source' | 'record'): Page
     const m = COVER.exec(head);
     if (m) cover = { label: m[1]!, shown: m[0] };
   }
-  const blank = (layout.source === 'ocr' || layout.source === 'none') && rows.every((r) => r.text.replace(/[^A-Za-z0-9]/g, '').length <= 2);
+  // (a page read only in its bands is not known to be blank: its middle, unread, may be a page of prose)
+  const blank = (layout.source === 'ocr' || layout.source === 'none') && !layout.partial && rows.every((r) => r.text.replace(/[^A-Za-z0-9]/g, '').length <= 2);
   return { doc, page: layout.page, ocr, divider, titled, blank, markers, cover, printed: layout.printed, printedLabels: layout.printedLabels, stamps: layout.stamps };
 }
 

@@ -100,6 +100,18 @@ describe('resolveDestinations: pages that open a tab without a divider page', ()
     expect(dest[1]!.why).toContain('no readable text');
     expect(dest[1]!.confidence).toBeLessThan(0.75);
   });
+
+  it('never takes a page read only in its bands for an empty divider page: its middle is not read yet', () => {
+    const specs: PageSpec[] = [cover, { rows: ['INDEX', 'Tab 1 | Notice of Appeal', 'Tab 2 | Affidavit of Kim Lee', 'Tab 3 | Factum of the Appellant'] }];
+    specs.push(divider('TAB 1', 'ocr'), { rows: ['NOTICE OF APPEAL', 'THE APPELLANT APPEALS'], source: 'ocr' }, bodyPage({ source: 'ocr' }));
+    // a page of prose (a redacted one: its bands show nothing but black boxes), then the affidavit
+    specs.push({ rows: [], source: 'ocr' }, { rows: ['AFFIDAVIT OF KIM LEE', 'I, Kim Lee, make oath and say'], source: 'ocr' }, bodyPage({ source: 'ocr' }));
+    specs.push(divider('TAB 3', 'ocr'), { rows: ['FACTUM OF THE APPELLANT', 'PART I'], source: 'ocr' });
+    const pages = makePages(specs).map((p) => (p.page === 6 ? { ...p, partial: true as const } : p));
+    const { dest } = run(pages);
+    expect(dest.map((d) => d.targetPage)).toEqual([3, 7, 9]);
+    expect(dest[1]!.why).not.toContain('no readable text');
+  });
 });
 
 describe('resolveDestinations: printed page numbers', () => {
