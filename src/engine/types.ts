@@ -98,6 +98,8 @@ export interface Destination {
   why: string;
   /** What stands behind the page chosen: a divider, marker or cover page, a heading, a printed number … */
   evidence?: Array<'divider' | 'marker' | 'cover' | 'printed' | 'offset' | 'raw-ref' | 'heading'>;
+  /** Taken out of index order: the one page printed with the item's number, nothing in order having been found. */
+  outOfOrder?: true;
 }
 
 export interface OcrProgress {

@@ -39,6 +39,7 @@ export function resolveDestinations(input: {
   const chosen = chooseSequence(cands);
   // Order never overrides strong evidence on the page: an item left out because its page is out of index
   // order (a deposition index lists examinations and exhibits apart) takes the one page printed with its number.
+  const outOfOrder = new Set<number>();
   input.items.forEach((it, i) => {
     if (chosen[i] !== -1) return;
     const exact = cands[i]!.filter((c) => c.evidence.some((e) => e.kind === 'printed') && c.evidence.every((e) => e.kind !== 'heading' || e.strength >= 0.3));
@@ -46,6 +47,7 @@ export function resolveDestinations(input: {
       const j = cands[i]!.indexOf(exact[0]!);
       exact[0]!.evidence.push({ kind: 'printed', strength: 0, why: 'out of index order', conflict: true });
       chosen[i] = j;
+      outOfOrder.add(i);
     }
   });
 
@@ -56,7 +58,8 @@ export function resolveDestinations(input: {
     }
     const c = cands[i]![j]!;
     const { confidence, why } = confidenceOf(it, c, cands[i]!);
-    return { item: it.ordinal, target: c.doc, targetPage: c.page, confidence, why, evidence: [...new Set(c.evidence.filter((e) => e.strength > 0).map((e) => e.kind))] };
+    return { item: it.ordinal, target: c.doc, targetPage: c.page, confidence, why, evidence: [...new Set(c.evidence.filter((e) => e.strength > 0).map((e) => e.kind))],
+      ...(outOfOrder.has(i) ? { outOfOrder: true as const } : {}) };
   });
 }
 

@@ -1,10 +1,11 @@
 import { detectIndex } from '../index/detect-index.ts';
+import { layoutPages, type PageLayout } from '../index/page-layout.ts';
 import { withRedactions } from '../index/redactions.ts';
 import { refNumber } from '../resolve/printed-pages.ts';
 import { resolveDestinations } from '../resolve/resolve-destinations.ts';
 import { ocrPages } from '../ocr/index.ts';
 import type { PdfDoc, PdfSource } from '../pdf/types.ts';
-import type { IndexDetection } from '../types.ts';
+import type { Destination, IndexDetection } from '../types.ts';
 import { readDocument, type ReadProgress, type ReadResult } from './read-document.ts';
 
 export interface ReadForLinksOptions {
@@ -119,6 +120,15 @@ function indexQuality(d: IndexDetection): number {
   return n;
 }
 
+/** Two page numbers of as many digits that differ in one of them (`201`, `291`): one misread for the other. */
+export function oneDigitApart(a: number, b: number): boolean {
+  const [x, y] = [String(a), String(b)];
+  if (x.length !== y.length) return false;
+  let diff = 0;
+  for (let k = 0; k < x.length; k++) if (x[k] !== y[k]) diff++;
+  return diff === 1;
+}
+
 /** Pages either side of an unconfirmed destination read in full when the page itself shows no heading. */
 const AROUND = 3;
 /** The most pages read in full between the neighbours of an entry for which no page was found. */
@@ -138,15 +148,23 @@ async function confirmDestinations(read: ReadResult, detection: IndexDetection, 
     const add = (from: number, to: number) => {
       for (let p = from; p <= to; p++) if (read.pages[p - 1]?.partial) todo.add(p);
     };
+    let laid: PageLayout[] | null = null;
+    const layouts = () => (laid ??= layoutPages(read.pages));
+    const placed = (o: Destination) => o.targetPage !== null && o.target === 'source' && !o.outOfOrder;
     dests.forEach((d, i) => {
-      if (d.targetPage === null) {
-        // no page found (its number unread or not printed): its heading stands between its neighbours' pages
+      if (d.targetPage === null || d.outOfOrder) {
+        // no page found in order (its number unread or not printed, or misread: `201` for 291, the one page
+        // printed so out of order): its heading stands between its neighbours' pages
         // (before the first entry found, after the index; after the last one, the end of the document)
-        const before = dests.slice(0, i).reverse().find((o) => o.targetPage !== null && o.target === 'source')?.targetPage ??
-          Math.max(0, ...detection.pages) + 1;
-        const after = dests.slice(i + 1).find((o) => o.targetPage !== null && o.target === 'source')?.targetPage ?? read.pages.length;
+        const before = dests.slice(0, i).reverse().find(placed)?.targetPage ?? Math.max(0, ...detection.pages) + 1;
+        const after = dests.slice(i + 1).find(placed)?.targetPage ?? read.pages.length;
         if (around === 0 && after >= before && after - before <= MAX_GAP) add(before, after);
-        return;
+        // (a wider gap: the pages there printed with a number one digit away from the entry's, `291` for `201`)
+        const ref = refNumber(detection.items[i]?.pageRef);
+        if (around === 0 && d.outOfOrder && ref !== null) {
+          for (let p = before + 1; p < after; p++) if (layouts()[p - 1]?.printed.some((n) => oneDigitApart(n, ref))) add(p, p);
+        }
+        if (d.targetPage === null) return;
       }
       if (d.target !== 'source') return;
       if (d.evidence?.some((k) => k === 'divider' || k === 'marker' || k === 'cover' || k === 'heading')) return;
