@@ -1,6 +1,7 @@
 import type { IndexDetection, PageText } from '../types.ts';
 import { ItemAssembler } from './assemble-items.ts';
 import { exhibitParagraphs } from './exhibit-paragraphs.ts';
+import { documentWords, splitGluedRomanLabels } from './glued-labels.ts';
 import { isSuccessor, parseLabel } from './labels.ts';
 import { finishItems } from './finish-items.ts';
 import { layoutPages, type PageLayout } from './page-layout.ts';
@@ -32,12 +33,15 @@ function readIndex(pages: PageText[], opts?: { indexPages?: number[] }): IndexDe
   const layouts = layoutPages(pages);
   // Rows as an index reads them (columns side by side, labels centred in their cells), prepared on demand.
   const ready: Array<PageLayout | undefined> = [];
+  // The document's words, for labels OCR glued to their titles (read once, when a row needs them).
+  let words: Map<string, number> | null = null;
+  const vocabulary = () => (words ??= documentWords(layouts));
   // A table whose label column is not the first may run on to the next page without its header.
   const columns: Array<LabelColumn | null> = [];
   const readyAt = (i: number): PageLayout => {
     let l = ready[i];
     if (!l) {
-      const r = indexRows(layouts[i]!, ready[i - 1] ? (columns[i - 1] ?? null) : null);
+      const r = indexRows(layouts[i]!, ready[i - 1] ? (columns[i - 1] ?? null) : null, vocabulary);
       columns[i] = r.column;
       l = ready[i] = r.layout;
     }
@@ -142,14 +146,15 @@ interface PageStats {
 }
 
 /**
- * A page's rows as an index reads them: a page set in two side-by-side columns column by column, labels
+ * A page's rows as an index reads them: on a page read by OCR, a roman label glued to its title set apart
+ * (glued-labels.ts); a page set in two side-by-side columns column by column, labels
  * printed in a later column (`Authority | Tab`) moved to the front of their rows, a label
  * wrapped under its keyword (`Tab` over `10`), a label on a line of its own above its description, and labels
  * centred beside their wrapped descriptions moved up to the row's first line.
  */
-function indexRows(l: PageLayout, carried: LabelColumn | null): { layout: PageLayout; column: LabelColumn | null } {
-  const sides = readSideBySide(l);
+function indexRows(l: PageLayout, carried: LabelColumn | null, vocabulary: () => Map<string, number>): { layout: PageLayout; column: LabelColumn | null } {
   const ocr = l.source === 'ocr';
+  const sides = readSideBySide(ocr ? { ...l, rows: splitGluedRomanLabels(l.rows, vocabulary) } : l);
   const parse = (r: Row) => parseRow(r, { ocr, light: true });
   const later = labelsFromLaterColumn(sides.rows, ocr, carried);
   const rows = liftCentredLabels(joinStackedLabels(joinWrappedLabels(later.rows, ocr), parse), parse);

@@ -56,3 +56,44 @@ describe('a table of contents with page numbers glued to its titles, read by OCR
     ]);
   });
 });
+
+describe('a label with no stop glued to its title, and a page number glued to it, read by OCR', () => {
+  /** A page of prose under its heading (`INTRODUCTION`, as the entry's section opens), read by OCR. */
+  function headed(page: number, heading: string): PageText {
+    const p = body(page);
+    return { ...p, lines: [line(60, [[heading]]), ...p.lines] };
+  }
+  const toc: PageText = {
+    page: 2, width: 612, height: 792, source: 'ocr', confidence: 90,
+    lines: [
+      line(70, [['TABLE'], ['OF'], ['CONTENTS']]),
+      line(130, [['I.'], ['MOTION'], ['FOR'], ['LEAVE.12']]),
+      // `I INTRODUCTION.14`: the label I read into the title, whose own first letter is an I
+      line(160, [['IINTRODUCTION.14', 8]]),
+      line(190, [['II'], ['BACKGROUND.16']]),
+      line(220, [['III'], ['INJUNCTIVE'], ['RELIEF.27']]),
+      // `VII CONCLUSION.94`: the stop read after the title, the number boxed over its end, both unsure
+      line(250, [['IV'], ['CONCLUSION.', 0], ['94', 0, -12]]),
+      line(280, [['CERTIFICATE'], ['OF'], ['SERVICE.97']]),
+    ],
+  };
+  const headings: Record<number, string> = { 14: 'INTRODUCTION', 16: 'BACKGROUND', 27: 'INJUNCTIVE', 94: 'CONCLUSION' };
+  const pages = [body(1), toc, ...Array.from({ length: 100 }, (_, k) => (headings[k + 3] ? headed(k + 3, headings[k + 3]!) : body(k + 3)))];
+
+  it('sets the label apart where the title is a word the document prints, and keeps the number as its page', () => {
+    const det = detectIndex(pages);
+    expect(det.items.map((i) => [i.label, i.text, i.pageRef])).toEqual([
+      ['I', 'MOTION FOR LEAVE', '12'],
+      ['I', 'INTRODUCTION', '14'],
+      ['II', 'BACKGROUND', '16'],
+      ['III', 'INJUNCTIVE RELIEF', '27'],
+      ['IV', 'CONCLUSION', '94'],
+      ['', 'CERTIFICATE OF SERVICE', '97'],
+    ]);
+  });
+
+  it('leaves the word as read where what follows the label is no word the document prints elsewhere', () => {
+    const unknown = [body(1), toc, ...Array.from({ length: 100 }, (_, k) => body(k + 3))];
+    expect(detectIndex(unknown).items.some((i) => i.text === 'INTRODUCTION')).toBe(false);
+  });
+});

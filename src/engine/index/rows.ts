@@ -347,7 +347,10 @@ function buildRow(page: number, bbox: BBox, words: Word[]): Row {
     }
     // A leader written as separate dots (`. . . .`): a run of three or more words made of leader marks.
     // (not a row's first word when it reads as a label, `4.`, `C2.`, `iv.`, however unsure OCR was of it)
-    if (!alone && isOcrLeader(w) && !(tokens.length === 0 && /^[(["']?[A-Za-z]?\d{1,3}[.)]$|^[(["']?[A-Za-z]{1,4}[.)]$/.test(w.text))) {
+    // (nor a number closing the row glued to the title before it, `CONCLUSION.94` read as `CONCLUSION.` and
+    // `94` boxed over its end: its page number, however unsure OCR was of both)
+    const glued = i === sorted.length - 1 && gluedNumber(w, tokens[tokens.length - 1], size);
+    if (!alone && !glued && isOcrLeader(w) && !(tokens.length === 0 && /^[(["']?[A-Za-z]?\d{1,3}[.)]$|^[(["']?[A-Za-z]{1,4}[.)]$/.test(w.text))) {
       // (a leader runs from a title to its page number: opening a row before words, `oo  INDEX`, it is a speck)
       if (tokens.length === 0 && /\p{L}{2}/u.test(sorted[i + 1]?.text ?? '')) continue;
       push('', w.bbox, w.confidence, true);
@@ -378,6 +381,11 @@ function buildRow(page: number, bbox: BBox, words: Word[]): Row {
   return { page, words: tokens, text: tokens.map((t) => t.text).join(' '), bbox: box, size, leader, ...(endsInLeader ? { endsInLeader } : {}) };
 }
 
+/** A number glued to the word before it (`CONCLUSION.94`, the number boxed over the word's end): a page number. */
+function gluedNumber(w: Word, before: Word | undefined, size: number): boolean {
+  return before !== undefined && /^[1-9]\d{0,3}$/.test(w.text) && /\p{L}{2}/u.test(before.text) && w.bbox[0] <= before.bbox[2] + 0.2 * size;
+}
+
 /**
  * OCR reads a dot leader as low-confidence garbage (`eee ete`, `Lee eebneae`) before the page number:
  * drop such a run before a final number (confidence < 40) or at the very end (confidence < 20).
@@ -388,7 +396,7 @@ function dropOcrLeaderTail(tokens: Token[], size: number, numberAfterMarks = fal
   if (n < 3) return false;
   // a leader of real marks before the number: what stands before it is the title, however unsure OCR was
   if (numberAfterMarks) return false;
-  const numberLast = /^[\dIlO]{1,4}$/.test(tokens[n - 1]!.text) && tokens[n - 1]!.confidence >= 60;
+  const numberLast = /^[\dIlO]{1,4}$/.test(tokens[n - 1]!.text) && (tokens[n - 1]!.confidence >= 60 || gluedNumber(tokens[n - 1]!, tokens[n - 2], size));
   const limit = numberLast ? 40 : 20;
   let j = numberLast ? n - 2 : n - 1;
   const end = j;
