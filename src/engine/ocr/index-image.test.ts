@@ -86,3 +86,38 @@ describe('the image of an index page read without its rules and leaders', () => 
     expect(out[1]!.words.map((w) => w.text)).toEqual(['[redacted]']);
   });
 });
+
+describe('a scanned index page: faint rules, touching black boxes, text up the margin', () => {
+  it('takes out a hairline rule scanned in greys either side of ink, as pleading paper comes back', () => {
+    const width = 400;
+    const height = 1000;
+    const pixels = new Uint8Array(width * height).fill(250);
+    // a rule askew by a pixel every 250 rows, its grey alternating between 130 and 185 every few rows
+    for (let y = 0; y < height; y++) {
+      const x = 100 + Math.floor(y / 250);
+      pixels[y * width + x] = Math.floor(y / 7) % 2 === 0 ? 130 : 185;
+      pixels[y * width + x + 1] = 215;
+    }
+    const img: GrayImage = { width, height, pixels };
+    const cleaned = cleanIndexImage(img, DPI);
+    expect(inkIn(img, [100, 0, 110, height])).toBeGreaterThan(300);
+    expect(inkIn(cleaned.image, [100, 0, 110, height])).toBe(0);
+  });
+
+  it('takes two black boxes that touch, one line under the other, as two boxes', () => {
+    // the end of a title blacked out, and the whole next line under it: one blot in the shape of a step
+    const end: [number, number, number, number] = [500, 300, 760, 330];
+    const whole: [number, number, number, number] = [200, 330, 840, 362];
+    const cleaned = cleanIndexImage(page(900, 600, [end, whole]), DPI);
+    expect(cleaned.redactions).toEqual([end, whole]);
+  });
+
+  it('puts no leader into text read up the margin beside the rows it would join', () => {
+    const margin: PixelLine = { words: [{ text: 'Verified', box: [40, 100, 70, 400], confidence: 90 }, { text: 'Copy', box: [40, 420, 70, 600], confidence: 90 }] };
+    const rows: PixelLine[] = [300, 340, 420].map((y) => ({ words: [{ text: 'ARGUMENT', box: [200, y, 300, y + 20], confidence: 95 }] }));
+    // a leader on a line whose words OCR did not read, and one on a row it did
+    const out = restoreLeaders([margin, ...rows], [[310, 386, 600, 390], [310, 346, 600, 350]]);
+    expect(out[0]!.words.map((w) => w.text)).toEqual(['Verified', 'Copy']);
+    expect(out[2]!.words.map((w) => w.text)).toEqual(['ARGUMENT', '.....']);
+  });
+});

@@ -13,6 +13,12 @@ import type { GrayImage } from './narrow-image.ts';
 
 /** Ink: darker than this (a scan's faded black stays well under it; its grey veil well over). */
 const INK = 150;
+/**
+ * Ink of a rule: darker than this. A hairline rule scanned askew comes back in greys on either side of
+ * INK, alternating along its length (the left double rule of pleading paper: 120–190), so its runs of
+ * INK alone break every few lines and OCR reads the pieces as `|`. The page's white stays well over it.
+ */
+const RULE_INK = 200;
 /** A rule is a straight run of ink at least this long, in inches: vertical, horizontal. */
 const RULE_V_IN = 0.6;
 const RULE_H_IN = 1.2;
@@ -111,14 +117,14 @@ function findRules(image: GrayImage, dpi: number, rule: Uint8Array): number {
   // solid block (a black box), not a rule (nor one of a double rule, white between the two)
   const inkShare = (from: number, to: number, at: (k: number) => number) => {
     let n = 0;
-    for (let k = from; k < to; k++) if (pixels[at(k)]! < INK) n++;
+    for (let k = from; k < to; k++) if (pixels[at(k)]! < RULE_INK) n++;
     return n / Math.max(1, to - from);
   };
   let runs = 0;
   for (let x = 0; x < w; x++) {
     let s = -1;
     for (let y = 0; y <= h; y++) {
-      const ink = y < h && pixels[y * w + x]! < INK;
+      const ink = y < h && pixels[y * w + x]! < RULE_INK;
       if (ink && s < 0) s = y;
       if (!ink && s >= 0) {
         const solid = [-1, 1].some((side) => [half, thick].every((d) => {
@@ -136,7 +142,7 @@ function findRules(image: GrayImage, dpi: number, rule: Uint8Array): number {
   for (let y = 0; y < h; y++) {
     let s = -1;
     for (let x = 0; x <= w; x++) {
-      const ink = x < w && pixels[y * w + x]! < INK;
+      const ink = x < w && pixels[y * w + x]! < RULE_INK;
       if (ink && s < 0) s = x;
       if (!ink && s >= 0) {
         const solid = [-1, 1].some((side) => [half, thick].every((d) => {
@@ -183,6 +189,47 @@ function findLeaders(marks: Component[], dpi: number): Component[][] {
 }
 
 /**
+ * Black boxes drawn on lines one under the other that touch (the end of a title blacked out, and the whole
+ * line under it): one blot of ink in the shape of an L or a step. Each run of its rows whose longest
+ * stretch of ink starts and ends at the same place (within a few pixels) is a box of its own; the
+ * candidates, as components, still to be checked as boxes.
+ */
+function stackedBoxes(image: GrayImage, c: Component, dpi: number): Component[] {
+  const cw = c.x1 - c.x0 + 1;
+  const ch = c.y1 - c.y0 + 1;
+  // (two or three lines of boxes at most, and at least half ink: no paragraph of text is)
+  if (ch < 2 * dpi * BOX_MIN_IN || ch > dpi * BOX_MAX_IN || c.n < 0.4 * cw * ch) return [];
+  const { width: w, pixels } = image;
+  const slack = Math.max(2, Math.round(dpi / 50));
+  const out: Component[] = [];
+  let cur: Component | null = null;
+  for (let y = c.y0; y <= c.y1 + 1; y++) {
+    // the row's longest run of ink within the blot's box
+    let best: [number, number] | null = null;
+    if (y <= c.y1) {
+      let start = -1;
+      for (let x = c.x0; x <= c.x1 + 1; x++) {
+        const ink = x <= c.x1 && pixels[y * w + x]! < INK;
+        if (ink && start < 0) start = x;
+        if (!ink && start >= 0) {
+          if (!best || x - start > best[1] - best[0]) best = [start, x - 1];
+          start = -1;
+        }
+      }
+    }
+    const long = best !== null && best[1] - best[0] + 1 >= dpi * BOX_MIN_IN;
+    if (cur && long && Math.abs(best![0] - cur.x0) <= slack && Math.abs(best![1] - cur.x1) <= slack) {
+      cur.y1 = y;
+      cur.n += best![1] - best![0] + 1;
+      continue;
+    }
+    if (cur) out.push(cur);
+    cur = long ? { x0: best![0], x1: best![1], y0: y, y1: y, n: best![1] - best![0] + 1 } : null;
+  }
+  return out;
+}
+
+/**
  * The image of an index page with its rules and leaders painted white (a copy; `image` is left as it
  * is), and the boxes of the leaders taken out.
  */
@@ -200,10 +247,15 @@ export function cleanIndexImage(image: GrayImage, dpi: number): CleanedIndexImag
     return (cw <= dot && ch <= dot) || (cw <= dashW && ch <= dashH && cw >= ch);
   });
   // a redacted filing's black boxes: solid ink a line high or more, taller than a bullet
-  const boxes = all.filter((c) => {
+  const isBox = (c: Component) => {
     const cw = c.x1 - c.x0 + 1;
     const ch = c.y1 - c.y0 + 1;
     return ch >= dpi * BOX_MIN_IN && ch <= dpi * BOX_MAX_IN && cw >= 0.5 * ch && c.n >= BOX_FILL * cw * ch;
+  };
+  // (boxes on lines one under the other that touch make one blot: each is a box of its own)
+  const boxes = all.flatMap((c) => {
+    const parts = stackedBoxes(image, c, dpi).filter(isBox);
+    return parts.length >= 2 || !isBox(c) ? parts : [c];
   });
   const pixels = Uint8Array.from(image.pixels);
   for (let i = 0; i < w * h; i++) if (rule[i]) pixels[i] = 255;
@@ -223,8 +275,19 @@ export function cleanIndexImage(image: GrayImage, dpi: number): CleanedIndexImag
   return { image: { width: w, height: h, pixels }, leaders, redactions, rules };
 }
 
-/** The line read across a box (its middle within the line's height, or a little below), nearest first; null when none. */
-function lineAcross(lines: PixelLine[], box: Box): PixelLine | null {
+/** Three times the median height of the lines read: a line taller than that is text read up the margin. */
+function tallLine(lines: PixelLine[]): number {
+  const heights = lines.filter((l) => l.words.length > 0)
+    .map((l) => Math.max(...l.words.map((w) => w.box[3])) - Math.min(...l.words.map((w) => w.box[1]))).sort((a, b) => a - b);
+  return heights.length > 0 ? 3 * heights[heights.length >> 1]! : Infinity;
+}
+
+/**
+ * The line read across a box (its middle within the line's height, or a little below), nearest first; null
+ * when none. (Never text read up the margin, `Verified Correct Copy of Original` stamped sideways: its line
+ * spans the rows it runs beside, and a leader put into it would make it a row across all of them.)
+ */
+function lineAcross(lines: PixelLine[], box: Box, tall: number): PixelLine | null {
   const cy = (box[1] + box[3]) / 2;
   let best: PixelLine | null = null;
   let bestDist = Infinity;
@@ -232,6 +295,7 @@ function lineAcross(lines: PixelLine[], box: Box): PixelLine | null {
     if (line.words.length === 0) continue;
     const top = Math.min(...line.words.map((w) => w.box[1]));
     const bottom = Math.max(...line.words.map((w) => w.box[3]));
+    if (bottom - top > tall) continue;
     if (cy < top || cy > bottom + (bottom - top) * 0.25) continue;
     const dist = Math.abs((top + bottom) / 2 - cy);
     if (dist < bestDist) {
@@ -260,15 +324,16 @@ function insertWord(line: PixelLine, word: PixelWord, stray: (w: PixelWord) => b
  */
 export function restoreLeaders(lines: PixelLine[], leaders: Box[], redactions: Box[] = []): PixelLine[] {
   const out = lines.map((l) => ({ words: [...l.words] }));
+  const tall = tallLine(out);
   for (const box of redactions) {
     const word: PixelWord = { text: '[redacted]', box, confidence: 90 };
-    const line = lineAcross(out, box);
+    const line = lineAcross(out, box, tall);
     // (what OCR made of the box's edge, unsure, is gone with it)
     if (line) insertWord(line, word, (w) => w.confidence < 60);
     else out.push({ words: [word] });
   }
   for (const box of leaders) {
-    const line = lineAcross(out, box);
+    const line = lineAcross(out, box, tall);
     if (!line) continue;
     // the line's height for the leader's box, so that it sits on the row like the words beside it
     const top = Math.min(...line.words.map((w) => w.box[1]));
