@@ -1,4 +1,5 @@
 import type { OcrEngine, PixelLine, PixelWord, SegmentationMode } from './engine-types.ts';
+import { bestBands } from './best-bands.ts';
 import { cleanIndexImage, restoreLeaders } from './index-image.ts';
 import { countInkRowRuns, cropToPgm, decodeGray, inkBox, narrowToPgm, toPgm, type GrayImage } from './narrow-image.ts';
 import { splitLeaders } from './leaders.ts';
@@ -146,7 +147,7 @@ export function widen(lines: PixelLine[], factor: number): PixelLine[] {
  * Step 2 of recognizePage: an image whose first reading looks like an index (or that is known to be
  * one) read at full width as automatic (mode 3: `first` when that reading was already at full width
  * and nothing was taken out of the image), as one uniform block (mode 6) and as one column (mode 4);
- * the best-scored reading, its rows top to bottom.
+ * each band of the page from the reading that scores best there (best-bands.ts), its rows top to bottom.
  */
 export async function readAsIndex(
   read: (image: Uint8Array, psm: SegmentationMode, dpi: number) => Promise<PixelLine[]>,
@@ -160,19 +161,17 @@ export async function readAsIndex(
   const cleaned = gray ? cleanIndexImage(gray, dpi) : null;
   const useCleaned = cleaned !== null && (cleaned.leaders.length > 0 || cleaned.rules > 0 || cleaned.redactions.length > 0);
   const cleanPgm = useCleaned ? toPgm(cleaned.image) : null;
-  let best: { lines: PixelLine[]; psm: SegmentationMode } = { lines: [], psm: 3 };
-  let bestScore = -1;
+  const readings: Array<{ lines: PixelLine[]; psm: SegmentationMode; score: number }> = [];
   for (const psm of [3, 6, 4] as const) {
-    const lines = cleanPgm
+    const read1 = cleanPgm
       ? restoreLeaders(await read(cleanPgm, psm, dpi), cleaned!.leaders, cleaned!.redactions)
       : psm === 3 && first ? first : await read(image, psm, dpi);
-    const s = score(lines);
-    if (s > bestScore) {
-      best = { lines: psm === 3 ? lines : topDown(lines), psm };
-      bestScore = s;
-    }
+    const lines = psm === 3 ? read1 : topDown(read1);
+    readings.push({ lines, psm, score: score(lines) });
   }
-  return best;
+  // the reading that scores best on the whole page first; each band of the page from the one that reads it best
+  readings.sort((a, b) => b.score - a.score);
+  return { lines: bestBands(readings.map((r) => r.lines), score), psm: readings[0]!.psm };
 }
 
 /** Where a page's footer band begins, as a fraction of its height. */
