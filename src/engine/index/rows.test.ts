@@ -132,3 +132,38 @@ describe('pageRows: a title wrapped over two tight lines on a straight scan', ()
     ]);
   });
 });
+
+describe('pageRows: specks read by OCR between words', () => {
+  const row = (words: Array<[string, number, number, number]>): PageText => {
+    const ws = words.map(([text, x0, x1, confidence]) => ({ text, bbox: [x0, 300, x1, 312] as Line['bbox'], confidence }));
+    return { page: 2, width: 612, height: 792, source: 'ocr', confidence: 90, lines: [{ text: ws.map((w) => w.text).join(' '), bbox: [ws[0]!.bbox[0], 300, ws.at(-1)!.bbox[2], 312], words: ws }] };
+  };
+
+  it('drops a stop standing alone between words or black boxes, and keeps one ending a word', () => {
+    expect(pageRows(row([['trial', 100, 130, 95], ['.', 134, 136, 80], ['by', 140, 152, 95], ['jury.', 156, 180, 95]]))[0]!.text).toBe('trial by jury.');
+    expect(pageRows(row([['[redacted]', 180, 330, 90], ['.', 332, 334, 71], ['[redacted]', 340, 500, 90], ['.....', 502, 560, 90], ['6', 565, 571, 96]]))[0]!.text)
+      .toBe('[redacted] [redacted] 6');
+  });
+});
+
+describe('pageRows: specks OCR reads as small words or bars', () => {
+  const page = (words: Array<[string, number, number, number, number, number]>): PageText => {
+    const ws = words.map(([text, x0, y0, x1, y1, confidence]) => ({ text, bbox: [x0, y0, x1, y1] as Line['bbox'], confidence }));
+    return { page: 2, width: 612, height: 792, source: 'ocr', confidence: 90, lines: [{ text: ws.map((w) => w.text).join(' '), bbox: [100, 390, 500, 404], words: ws }] };
+  };
+
+  it('drops a mark or two read from a speck a third of a letter across, however sure OCR was, and keeps real small words', () => {
+    const row = pageRows(page([
+      ['Plaintiff', 114, 392, 158, 401, 93], ['demands', 162, 392, 208, 401, 96], ['trial', 214, 392, 236, 401, 96],
+      ['0', 261, 392, 263, 394, 74], ['by', 242, 392, 255, 403, 96], ['jury', 259, 395, 282, 403, 96], ['s.', 447, 397, 449, 399, 27],
+      ['a', 290, 395, 295, 401, 96], ['-', 300, 399, 301, 400, 90], ['in', 305, 395, 314, 401, 96],
+    ]))[0]!;
+    expect(row.text).toBe('Plaintiff demands trial by jury a in');
+  });
+
+  it('drops an unsure bar taller than the letters (a piece of a rule), and keeps a footer\'s bar', () => {
+    expect(pageRows(page([['Service', 308, 480, 363, 489, 96], ['Detail', 374, 481, 429, 490, 96], ['|', 426, 478, 431, 494, 43], ['Report', 436, 481, 480, 490, 96]]))[0]!.text)
+      .toBe('Service Detail Report');
+    expect(pageRows(page([['26', 100, 700, 112, 709, 95], ['|', 116, 699, 118, 710, 95], ['COMPLAINT', 122, 700, 190, 709, 95]]))[0]!.text).toBe('26 | COMPLAINT');
+  });
+});

@@ -314,11 +314,16 @@ function buildRow(page: number, bbox: BBox, words: Word[]): Row {
     // (a dot among other dots is part of a leader)
     // (a bar stays: `26 | COMPLAINT …` is a footer's page number and title)
     if (w.confidence < 60 && [...w.text].length <= 2 && !/[\p{L}\p{N}&§|]/u.test(w.text) && !inLeaderRun(sorted, i)) continue;
-    // a stop standing alone between two words read by OCR (`trial . by jury`): a speck
+    // a stop standing alone between two words read by OCR (`trial . by jury`, or black boxes: `[redacted] . [redacted]`): a speck
     if (w.confidence < 100 && w.text === '.' && i > 0 && i + 1 < sorted.length && /\p{L}/u.test(sorted[i - 1]!.text) &&
-        /^\p{L}/u.test(sorted[i + 1]!.text) && !inLeaderRun(sorted, i)) continue;
+        /^[\p{L}[]/u.test(sorted[i + 1]!.text) && !inLeaderRun(sorted, i)) continue;
     // a speck read as a letter, unsure: one character no wider than a hairline
     if (w.confidence < 60 && [...w.text].length === 1 && w.bbox[2] - w.bbox[0] < 0.2 * size) continue;
+    // a speck read by OCR as a word or two of marks (`0`, `s.`, `-`), however sure: a box a third of a letter
+    // high and wide, smaller than any word of the row's type
+    if (w.confidence < 100 && [...w.text].length <= 2 && height(w.bbox) < 0.35 * size && w.bbox[2] - w.bbox[0] < 0.35 * size) continue;
+    // a piece of a ruled line read as a bar, unsure: taller than the row's letters (`Detail | Report`)
+    if (w.confidence < 60 && w.text === '|' && height(w.bbox) > 1.3 * size) continue;
     // a letter or two OCR was unsure of, read over a leader's span (`CONCLUSION ..... i 25`): a mark of it
     if (w.confidence < 60 && [...w.text].length <= 2 && leaderSpan && w.bbox[0] >= leaderSpan[0] - 2 && w.bbox[2] <= leaderSpan[1] + 2) continue;
     if (mayHoldLeader(w.text) && w.text.replace(/[.…_·\-\s]/g, '') === '') leaderSpan = [w.bbox[0], w.bbox[2]];
