@@ -596,6 +596,8 @@ export class ItemAssembler {
     // across double spacing (`… CONSOLIDATED` / `OPPOSITION.12`).
     const finishes = this.out.toc && c.pageRef === undefined && pr.pageRef !== undefined && pr.labels.length === 0;
     if (gap <= (finishes ? 1.5 : 1.0) * Math.max(c.size, pr.row.size)) return true;
+    // (read by OCR, whose boxes are as tall as the ink, not the line: on the page's next line)
+    if (finishes && readByOcr(pr) && this.nextLine(c.lastTop, pr.row.bbox[1])) return true;
     // A description wrapped in its own column on a double-spaced page (a transcript's index): on the page's
     // next line, under the description's first word, the label out in a column of its own. (OCR boxes words
     // by their ink, far shorter than the line spacing, so the gap alone says too little.)

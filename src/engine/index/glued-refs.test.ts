@@ -97,3 +97,26 @@ describe('a label with no stop glued to its title, and a page number glued to it
     expect(detectIndex(unknown).items.some((i) => i.text === 'INTRODUCTION')).toBe(false);
   });
 });
+
+describe('a double-spaced contents entry wrapped onto the line that brings its page number, read by OCR', () => {
+  it('takes the line into the entry: OCR boxes each line by its ink, so the gap to it is wider than a letter', () => {
+    const toc: PageText = {
+      page: 2, width: 612, height: 792, source: 'ocr', confidence: 90,
+      lines: [
+        line(70, [['TABLE'], ['OF'], ['CONTENTS']]),
+        line(130, [['I.'], ['MOTION'], ['FOR'], ['LEAVE'], ['TO'], ['FILE'], ['OVER-LENGTH']]),
+        line(163, [['OPPOSITION.12']]),
+        line(196, [['II'], ['BACKGROUND.16']]),
+        line(229, [['III'], ['ARGUMENT.27']]),
+        line(262, [['IV'], ['CONCLUSION.94']]),
+      ],
+    };
+    const det = detectIndex([body(1), toc, ...Array.from({ length: 100 }, (_, k) => body(k + 3))]);
+    expect(det.items.map((i) => [i.label, i.text, i.pageRef])).toEqual([
+      ['I', 'MOTION FOR LEAVE TO FILE OVER-LENGTH OPPOSITION', '12'],
+      ['II', 'BACKGROUND', '16'],
+      ['III', 'ARGUMENT', '27'],
+      ['IV', 'CONCLUSION', '94'],
+    ]);
+  });
+});

@@ -183,6 +183,11 @@ export function parseLabel(raw: string, opts: { ocr?: boolean } = {}): Label[] {
     if (t === 'L' && !/[.:]$/.test(raw.trim()) && !out.some((o) => o.kind === 'roman' && o.text === 'I')) {
       out.push({ kind: 'roman', text: 'I', value: 1, ocrGuess: true });
     }
+    // A numeral whose last I OCR lost (`II.` for `III.`, `VI.` for `VII.`): one more I, when the list has it next.
+    // (not a lone I: a list may restart at I, as a motion's two parts do)
+    const lost = /^[IVX]*I$/.test(t) && t.length >= 2 ? `${t}I` : null;
+    const lv = lost ? romanValue(lost) : null;
+    if (lost && lv !== null && !out.some((o) => o.kind === 'roman' && o.text === lost)) out.push({ kind: 'roman', text: lost, value: lv, ocrGuess: true });
     // A numeral with some letters read in lower case (`Iv.`, `Vi`).
     if (/^[IVX][ivx]+$/.test(t) || /^[ivx]+[IVX][IVXivx]*$/.test(t)) {
       const up = t.toUpperCase();

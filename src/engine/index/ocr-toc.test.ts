@@ -133,6 +133,20 @@ describe('labels of a table of contents as OCR misreads them', () => {
     ]);
   });
 
+  it('reads `II.` after II. as III.: an I lost', () => {
+    const page = plain(2, [
+      { text: 'TABLE OF CONTENTS', x: 240, y: 72 },
+      { text: 'I. | INTRODUCTION ..... 1', ...ROW(72, 110) },
+      { text: 'II. | FACTUAL BACKGROUND ..... 3', ...ROW(72, 134) },
+      { text: 'II. | ARGUMENT ..... 18', ...ROW(72, 158) },
+      { text: 'IV. | CONCLUSION ..... 25', ...ROW(72, 182) },
+    ]);
+    const det = detectIndex([body(1), page, ...Array.from({ length: 30 }, (_, k) => body(k + 3))]);
+    expect(det.items.map((i) => [i.label, i.text, i.pageRef ?? null])).toEqual([
+      ['I', 'INTRODUCTION', '1'], ['II', 'FACTUAL BACKGROUND', '3'], ['III', 'ARGUMENT', '18'], ['IV', 'CONCLUSION', '25'],
+    ]);
+  });
+
   it('`No. 12` ending a title is its number, not a page reference after a dot', () => {
     const page = plain(2, [{ text: 'TABLE OF CONTENTS', x: 240, y: 72 }, { text: 'I. | Order on Motion No. 12', ...ROW(72, 110) }, { text: 'II. | Reply ..... 5', ...ROW(72, 134) }]);
     const det = detectIndex([body(1), page, ...Array.from({ length: 6 }, (_, k) => body(k + 3))]);
