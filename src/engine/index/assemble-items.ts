@@ -43,6 +43,8 @@ export interface Draft {
   lastTop: number;
   /** Right edge of the page number read for the entry (where the index's page column stands). */
   refRight?: number;
+  /** Its label was not read but inferred from its place (its label column empty): a later label of its level must bear it out. */
+  inferred?: boolean;
 }
 
 export interface Assembly {
@@ -291,6 +293,7 @@ export class ItemAssembler {
         if (lost) {
           const desc = lost.misread ? pr.desc.slice(1) : pr.desc;
           this.open({ ...pr, labels: [lost.reading], labelX: lost.labelX, desc, descX: desc[0]!.bbox[0] }, lost);
+          if (!lost.misread) this.current!.inferred = true;
           this.out.accepted.set(page, (this.out.accepted.get(page) ?? 0) + 1);
           continue;
         }

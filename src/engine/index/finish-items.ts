@@ -1,5 +1,5 @@
 import type { BBox, IndexItem, ItemType } from '../types.ts';
-import type { Assembly, Slot } from './assemble-items.ts';
+import type { Assembly, Draft, Slot } from './assemble-items.ts';
 import { keywordType } from './labels.ts';
 import { findDate } from './parse-row.ts';
 
@@ -22,6 +22,7 @@ const COUNT_ENTRY = /^(COUNT|Count)\s+(\d{1,3}|[IVXL]{1,6})\b\s*[:.–—-]?\s+(
 export function finishItems(a: Assembly): IndexItem[] {
   const fallback: ItemType =
     a.headerType ?? a.headingType ?? (a.hierarchical || (a.toc && a.items.some((d) => d.path.length === 0)) ? 'section' : 'tab');
+  const unconfirmed = unconfirmedLabels(a.items);
   return separateBoxes(fillLostLabels(a.items.map((d, i) => {
     // Stray marks read by OCR at either end (`Notice of Appeal : :`) are not part of the description.
     const text = joinWrapped(d.words).replace(/\[redacted\](?:\s+\[redacted\])+/g, '[redacted]').replace(/(\d),(\d{4})\b/g, '$1, $2').replace(/\s+/g, ' ').trim().replace(/(\s+[^\w\s"“”'’()[\]]{1,2})+$/u, '').replace(/^([^\w\s"“”'‘(]{1,2}\s+)+/u, '');
@@ -31,7 +32,7 @@ export function finishItems(a: Assembly): IndexItem[] {
     const count = a.toc && d.path.length === 0 ? COUNT_ENTRY.exec(text) : null;
     const item: IndexItem = {
       ordinal: i + 1,
-      label: count ? `${count[1]} ${count[2]}` : pathLabel(d.path),
+      label: count ? `${count[1]} ${count[2]}` : unconfirmed.has(i) ? '' : pathLabel(d.path),
       type: d.keyword ?? fallback,
       text: count ? count[3]! : text,
       page: d.page,
@@ -41,6 +42,31 @@ export function finishItems(a: Assembly): IndexItem[] {
     if (date) item.date = date;
     return item;
   })));
+}
+
+/**
+ * Entries whose label was inferred from their place (OCR read nothing in their label column) that no later
+ * label of their level bears out: the list ends, or goes on unlabelled, after them. Such a row is an
+ * unlabelled entry set where the titles start (a closing `CONCLUSION` under `V. ARGUMENT`), not `VI`.
+ * An inference is borne out by entries under it, or by the next entry of its level or above, when that is of
+ * its level and read or itself borne out (`LEGAL STANDARD`, `ARGUMENT` between `III.` and `VI.`).
+ */
+function unconfirmedLabels(items: Draft[]): Set<number> {
+  const confirmed = new Set<number>();
+  const out = new Set<number>();
+  for (let i = items.length - 1; i >= 0; i--) {
+    const d = items[i]!;
+    if (!d.inferred) continue;
+    const depth = d.path.length;
+    let j = i + 1;
+    while (j < items.length && items[j]!.path.length > depth) j++;
+    const next = items[j];
+    // (entries under it bear it out too: they are numbered within it)
+    const parent = j > i + 1;
+    if (parent || (next && next.path.length === depth && (!next.inferred || confirmed.has(j)))) confirmed.add(i);
+    else out.add(i);
+  }
+  return out;
 }
 
 /**

@@ -103,4 +103,22 @@ describe('labels OCR lost from a scanned table of contents', () => {
       ['IV', 'LEGAL STANDARD'], ['V', 'ARGUMENT'], ['V.A', 'The Claim Was Timely Under the Discovery Rule'], ['VI', 'CONCLUSION'],
     ]);
   });
+
+  it('an unlabelled last entry set where the titles start is no label lost: no later label bears one out', () => {
+    const toc = makePage(2, {
+      source: 'ocr',
+      confidence: 88,
+      rows: [
+        { text: 'TABLE OF CONTENTS', x: 256 },
+        { text: 'I. | INTRODUCTION ........................................ 1', x: 92, cols: [92, 122] },
+        { text: 'II. | ARGUMENT ............................................ 2', x: 92, cols: [92, 122] },
+        { text: 'A. | The Claim Was Timely Under the Discovery Rule ........ 2', x: 123, cols: [123, 154] },
+        { text: 'CONCLUSION .......................................... 6', x: 122 },
+      ],
+    });
+    const det = detectIndex([body(1), toc, ...Array.from({ length: 8 }, (_, k) => body(k + 3))]);
+    expect(det.items.map((i) => [i.label, i.text])).toEqual([
+      ['I', 'INTRODUCTION'], ['II', 'ARGUMENT'], ['II.A', 'The Claim Was Timely Under the Discovery Rule'], ['', 'CONCLUSION'],
+    ]);
+  });
 });

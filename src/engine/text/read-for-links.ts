@@ -121,7 +121,7 @@ function indexQuality(d: IndexDetection): number {
 }
 
 /** Two page numbers of as many digits that differ in one of them (`201`, `291`): one misread for the other. */
-export function oneDigitApart(a: number, b: number): boolean {
+function oneDigitApart(a: number, b: number): boolean {
   const [x, y] = [String(a), String(b)];
   if (x.length !== y.length) return false;
   let diff = 0;
