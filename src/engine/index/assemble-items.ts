@@ -43,6 +43,8 @@ export interface Draft {
   lastTop: number;
   /** Right edge of the page number read for the entry (where the index's page column stands). */
   refRight?: number;
+  /** Read by OCR (its row's words carry OCR confidences). */
+  ocr?: boolean;
   /** Its label was not read but inferred from its place (its label column empty): a later label of its level must bear it out. */
   inferred?: boolean;
 }
@@ -512,6 +514,7 @@ export class ItemAssembler {
       lastTop: pr.row.bbox[1],
       ...refRightOf(pr),
       size: pr.row.size,
+      ...(readByOcr(pr) ? { ocr: true } : {}),
     };
     // `EXAMINATION BY:            PAGE` over `MR. GWILLIAM    7`: the column's header is no part of the title.
     for (const l of lead) {
@@ -570,6 +573,7 @@ export class ItemAssembler {
       lastTop: pr.row.bbox[1],
       ...refRightOf(pr),
       size: pr.row.size,
+      ...(readByOcr(pr) ? { ocr: true } : {}),
     };
     this.place_words(d, desc, null);
     if (d.dateWords.length > 0 && !pr.dateCol) delete d.date;

@@ -25,7 +25,8 @@ export function finishItems(a: Assembly): IndexItem[] {
   const unconfirmed = unconfirmedLabels(a.items);
   return separateBoxes(fillLostLabels(a.items.map((d, i) => {
     // Stray marks read by OCR at either end (`Notice of Appeal : :`) are not part of the description.
-    const text = joinWrapped(d.words).replace(/\[redacted\](?:\s+\[redacted\])+/g, '[redacted]').replace(/(\d),(\d{4})\b/g, '$1, $2').replace(/\s+/g, ' ').trim().replace(/(\s+[^\w\s"“”'’()[\]]{1,2})+$/u, '').replace(/^([^\w\s"“”'‘(]{1,2}\s+)+/u, '');
+    const joined = joinWrapped(d.words);
+    const text = (d.ocr ? unpairedQuotes(joined) : joined).replace(/\[redacted\](?:\s+\[redacted\])+/g, '[redacted]').replace(/(\d),(\d{4})\b/g, '$1, $2').replace(/\s+/g, ' ').trim().replace(/(\s+[^\w\s"“”'’()[\]]{1,2})+$/u, '').replace(/^([^\w\s"“”'‘(]{1,2}\s+)+/u, '');
     const date = d.dateWords.length > 0 ? [d.date ?? '', ...d.dateWords].join(' ').trim() : (d.date ?? findDate(text));
     // A complaint's counts are its entries' labels as printed (`COUNT 2: CONSPIRACY`, `Count 4 – Malicious
     // Prosecution`): the count and its number, then the title.
@@ -42,6 +43,20 @@ export function finishItems(a: Assembly): IndexItem[] {
     if (date) item.date = date;
     return item;
   })));
+}
+
+/**
+ * Quote marks OCR read that pair with nothing in a title: a closing double quote glued to a word's end with no
+ * opening one before it is an apostrophe (`The Developers” application`: OCR reads ’ and ” alike), and an
+ * opening quote glued to a word's start with no closing one after it is a speck (`Acts of ‘Misappropriation by …`).
+ */
+export function unpairedQuotes(text: string): string {
+  let out = text;
+  if (!out.includes('“')) out = out.replace(/(?<=\p{L})”(?=\s|$)/gu, '’');
+  if (!out.includes('”')) out = out.replace(/(^|\s)“(?=\p{L})/gu, '$1');
+  // (a closing single quote ends a word before a space or the end; an apostrophe inside a word closes nothing)
+  if (!/\p{L}’(?=[\s,.;:]|$)/u.test(out.slice(out.indexOf('‘') + 1))) out = out.replace(/(^|\s)‘(?=\p{L})/gu, '$1');
+  return out;
 }
 
 /**

@@ -157,13 +157,23 @@ describe('pageRows: specks OCR reads as small words or bars', () => {
       ['Plaintiff', 114, 392, 158, 401, 93], ['demands', 162, 392, 208, 401, 96], ['trial', 214, 392, 236, 401, 96],
       ['0', 261, 392, 263, 394, 74], ['by', 242, 392, 255, 403, 96], ['jury', 259, 395, 282, 403, 96], ['s.', 447, 397, 449, 399, 27],
       ['a', 290, 395, 295, 401, 96], ['-', 300, 399, 301, 400, 90], ['in', 305, 395, 314, 401, 96],
+      // read unsure over a word read sure
+      ['s.', 306, 390, 310, 397, 27], ['this', 318, 393, 337, 402, 96],
     ]))[0]!;
-    expect(row.text).toBe('Plaintiff demands trial by jury a in');
+    expect(row.text).toBe('Plaintiff demands trial by jury a in this');
   });
 
   it('drops an unsure bar taller than the letters (a piece of a rule), and keeps a footer\'s bar', () => {
     expect(pageRows(page([['Service', 308, 480, 363, 489, 96], ['Detail', 374, 481, 429, 490, 96], ['|', 426, 478, 431, 494, 43], ['Report', 436, 481, 480, 490, 96]]))[0]!.text)
       .toBe('Service Detail Report');
     expect(pageRows(page([['26', 100, 700, 112, 709, 95], ['|', 116, 699, 118, 710, 95], ['COMPLAINT', 122, 700, 190, 709, 95]]))[0]!.text).toBe('26 | COMPLAINT');
+  });
+});
+
+describe('pageRows: a line of nothing but specks', () => {
+  it('is no row, however small the specks make its letters look', () => {
+    const ws = [{ text: 'i', bbox: [190, 555, 190.8, 555.8] as Line['bbox'], confidence: 26 }, { text: ')', bbox: [452.5, 553.3, 453.2, 554] as Line['bbox'], confidence: 0 }];
+    const page: PageText = { page: 4, width: 612, height: 792, source: 'ocr', confidence: 90, lines: [{ text: 'i )', bbox: [190, 553, 453, 556], words: ws }] };
+    expect(pageRows(page).filter((r) => r.words.length > 0)).toEqual([]);
   });
 });

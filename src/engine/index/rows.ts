@@ -320,8 +320,12 @@ function buildRow(page: number, bbox: BBox, words: Word[]): Row {
     // a speck read as a letter, unsure: one character no wider than a hairline
     if (w.confidence < 60 && [...w.text].length === 1 && w.bbox[2] - w.bbox[0] < 0.2 * size) continue;
     // a speck read by OCR as a word or two of marks (`0`, `s.`, `-`), however sure: a box a third of a letter
-    // high and wide, smaller than any word of the row's type
-    if (w.confidence < 100 && [...w.text].length <= 2 && height(w.bbox) < 0.35 * size && w.bbox[2] - w.bbox[0] < 0.35 * size) continue;
+    // high and wide, smaller than any word of the row's type (or, on a row of nothing but specks, of 6 pt type)
+    const tiny = 0.35 * Math.max(size, 6);
+    if (w.confidence < 100 && [...w.text].length <= 2 && height(w.bbox) < tiny && w.bbox[2] - w.bbox[0] < tiny && !inLeaderRun(sorted, i)) continue;
+    // a mark or two read unsure over a word read sure (a speck on the line above, boxed into this row's words)
+    if (w.confidence < 40 && [...w.text].length <= 2 && sorted.some((o) => o !== w && o.confidence >= 80 && /\p{L}/u.test(o.text) &&
+        Math.min(o.bbox[2], w.bbox[2]) - Math.max(o.bbox[0], w.bbox[0]) > 0.5 * (w.bbox[2] - w.bbox[0]))) continue;
     // a piece of a ruled line read as a bar, unsure: taller than the row's letters (`Detail | Report`)
     if (w.confidence < 60 && w.text === '|' && height(w.bbox) > 1.3 * size) continue;
     // a letter or two OCR was unsure of, read over a leader's span (`CONCLUSION ..... i 25`): a mark of it
