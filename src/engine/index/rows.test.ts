@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Line, PageText } from '../types.ts';
 import { makePage } from './make-page-text.ts';
-import { isAskew, isDiagonal, isUpright, pageRows } from './rows.ts';
+import { isAskew, isDiagonal, isUpright, normWords, pageRows } from './rows.ts';
 
 describe('pageRows: a diagonal watermark across the page', () => {
   const base = makePage(2, { rows: ['INDEX', ...Array.from({ length: 12 }, (_, k) => `${k + 1} | Affidavit of Witness ${k + 1} | ${k * 3 + 1}`)] });
@@ -175,5 +175,26 @@ describe('pageRows: a line of nothing but specks', () => {
     const ws = [{ text: 'i', bbox: [190, 555, 190.8, 555.8] as Line['bbox'], confidence: 26 }, { text: ')', bbox: [452.5, 553.3, 453.2, 554] as Line['bbox'], confidence: 0 }];
     const page: PageText = { page: 4, width: 612, height: 792, source: 'ocr', confidence: 90, lines: [{ text: 'i )', bbox: [190, 553, 453, 556], words: ws }] };
     expect(pageRows(page).filter((r) => r.words.length > 0)).toEqual([]);
+  });
+});
+
+describe('pageRows: a date whose ordinal is set superscript, read by OCR', () => {
+  it('reads the mark OCR made of the ordinal after a day of the month as the ordinal', () => {
+    const words = (list: string[]) => list.map((text, k) => ({ text, bbox: [100 + 40 * k, 300, 136 + 40 * k, 309] as Line['bbox'], confidence: 80 }));
+    const row = (list: string[]) => pageRows({ page: 26, width: 612, height: 792, source: 'ocr', confidence: 90,
+      lines: [{ text: list.join(' '), bbox: [100, 300, 140 + 40 * list.length, 309], words: words(list) }] })[0]!.text;
+    expect(row(['CIVIL', 'SUIT', 'FILED', 'JAN', '25%', '2021'])).toBe('CIVIL SUIT FILED JAN 25th 2021');
+    expect(row(['Damages', 'from', 'March', '6%', 'false', 'arrest'])).toBe('Damages from March 6th false arrest');
+    expect(row(['on', 'June', '1°,', '2020'])).toBe('on June 1st, 2020');
+    // a percentage is no date
+    expect(row(['a', 'fee', 'of', '25%', 'of', 'damages'])).toBe('a fee of 25% of damages');
+    expect(row(['the', 'fee', 'may', '25%', 'exceed'])).toBe('the fee may 25% exceed');
+  });
+});
+
+describe('normWords: words as titles and headings are compared', () => {
+  it('reads an ordinal as its number, so `March 6th` matches a heading read `March 6%` or `March 6`', () => {
+    expect(normWords('Damages from March 6th false arrest')).toEqual(normWords('DAMAGES FROM MARCH 6% FALSE ARREST'));
+    expect(normWords('the 21st day')).toEqual(['the', '21', 'day']);
   });
 });

@@ -41,6 +41,15 @@ const MONTH_NAME = /^(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|jun
 /** The day and year of a date run together as OCR reads them (`16,2019`, `18.2023`). */
 const DAY_YEAR = /^(\d{1,2})[,.]\s?((?:19|20)\d\d)([,.;]?)$/;
 
+/** A day of the month whose superscript ordinal OCR read as a mark: `25%`, `6°`, `1*`. */
+const RAISED_ORDINAL = /^([1-9]|[12]\d|3[01])[%°*](?:th|st|nd|rd)?([,.;]?)$/;
+
+/** The English ordinal suffix of a day: 1st, 2nd, 3rd, 11th, 21st … */
+function ordinal(n: number): string {
+  if (n % 100 >= 11 && n % 100 <= 13) return 'th';
+  return ['th', 'st', 'nd', 'rd'][n % 10] ?? 'th';
+}
+
 /** Width of a word per character, in units of the row's glyph height. */
 function widthPerChar(w: Word, size: number): number {
   return size > 0 ? (w.bbox[2] - w.bbox[0]) / Math.max(1, [...w.text].length) / size : 0;
@@ -331,6 +340,15 @@ function buildRow(page: number, bbox: BBox, words: Word[]): Row {
     // a letter or two OCR was unsure of, read over a leader's span (`CONCLUSION ..... i 25`): a mark of it
     if (w.confidence < 60 && [...w.text].length <= 2 && leaderSpan && w.bbox[0] >= leaderSpan[0] - 2 && w.bbox[2] <= leaderSpan[1] + 2) continue;
     if (mayHoldLeader(w.text) && w.text.replace(/[.…_·\-\s]/g, '') === '') leaderSpan = [w.bbox[0], w.bbox[2]];
+    // A day after its month with its ordinal set superscript, which OCR reads as a mark (`JAN 25%`, `March 6°`):
+    // the day and its ordinal (`25th`, `6th`).
+    // (the month in capitals or capitalised: `may 25%` is a verb and a percentage)
+    const month = tokens[tokens.length - 1]?.text ?? '';
+    const raised = w.confidence < 100 && MONTH_NAME.test(month) && /^[A-Z]/.test(month) ? RAISED_ORDINAL.exec(w.text) : null;
+    if (raised) {
+      push(`${raised[1]}${ordinal(Number(raised[1]))}${raised[2]}`, w.bbox, w.confidence, false);
+      continue;
+    }
     // The end of a date after its month, however low its confidence, is text; `18.2023` is `18, 2023`.
     if (w.confidence < 100 && tokens.length > 0 && !pendingBreak && isDatePart([...tokens, w], tokens.length, size)) {
       const m = DAY_YEAR.exec(w.text);
@@ -451,5 +469,7 @@ export function normWords(text: string): string[] {
     .map((w) => w.replace(/^'+|'+$/g, '').replace(/'s$/, ''))
     .filter((w) => w.length > 0)
     // OCR reads digits as letters inside numbers (2O21, l9): read such words back as digits.
-    .map((w) => (/\d/.test(w) && /^[0-9lo]+$/.test(w) ? w.replace(/l/g, '1').replace(/o/g, '0') : w));
+    .map((w) => (/\d/.test(w) && /^[0-9lo]+$/.test(w) ? w.replace(/l/g, '1').replace(/o/g, '0') : w))
+    // (an ordinal is its number: `March 6th` heads a page as `March 6`, its superscript lost or read as a mark)
+    .map((w) => w.replace(/^(\d{1,4})(?:st|nd|rd|th)$/, '$1'));
 }
