@@ -26,7 +26,8 @@ export function finishItems(a: Assembly): IndexItem[] {
   return separateBoxes(fillLostLabels(a.items.map((d, i) => {
     // Stray marks read by OCR at either end (`Notice of Appeal : :`) are not part of the description.
     const joined = joinWrapped(d.words);
-    const text = (d.ocr ? unpairedQuotes(joined) : joined).replace(/\[redacted\](?:\s+\[redacted\])+/g, '[redacted]').replace(/(\d),(\d{4})\b/g, '$1, $2').replace(/\s+/g, ' ').trim().replace(/(\s+[^\w\s"“”'’()[\]]{1,2})+$/u, '').replace(/^([^\w\s"“”'‘(]{1,2}\s+)+/u, '');
+    // (read by OCR: an en dash between two words read as two dashes, `supplier—-OEM`, is one)
+    const text = (d.ocr ? unpairedQuotes(joined).replace(/(?<=\p{L})[-‐‑‒–—]{2,}(?=\p{L})/gu, '–') : joined).replace(/\[redacted\](?:\s+\[redacted\])+/g, '[redacted]').replace(/(\d),(\d{4})\b/g, '$1, $2').replace(/\s+/g, ' ').trim().replace(/(\s+[^\w\s"“”'’()[\]]{1,2})+$/u, '').replace(/^([^\w\s"“”'‘(]{1,2}\s+)+/u, '');
     const date = d.dateWords.length > 0 ? [d.date ?? '', ...d.dateWords].join(' ').trim() : (d.date ?? findDate(text));
     // A complaint's counts are its entries' labels as printed (`COUNT 2: CONSPIRACY`, `Count 4 – Malicious
     // Prosecution`): the count and its number, then the title.

@@ -147,6 +147,15 @@ describe('labels of a table of contents as OCR misreads them', () => {
     ]);
   });
 
+  it('reads an en dash that OCR read as two dashes as one, and leaves a text layer\'s as printed', () => {
+    const rows = [{ text: 'TABLE OF CONTENTS', x: 240, y: 72 }, { text: 'A. | Modem chip supplier—-OEM relationships ..... 1', ...ROW(72, 110) },
+      { text: 'B. | Margins ..... 5', ...ROW(72, 134) }];
+    const titles = (source: 'ocr' | 'text-layer') => detectIndex([body(1), makePage(2, { rows, source, confidence: 86 }), ...Array.from({ length: 6 }, (_, k) => body(k + 3))])
+      .items.map((i) => i.text);
+    expect(titles('ocr')).toEqual(['Modem chip supplier–OEM relationships', 'Margins']);
+    expect(titles('text-layer')).toEqual(['Modem chip supplier—-OEM relationships', 'Margins']);
+  });
+
   it('`No. 12` ending a title is its number, not a page reference after a dot', () => {
     const page = plain(2, [{ text: 'TABLE OF CONTENTS', x: 240, y: 72 }, { text: 'I. | Order on Motion No. 12', ...ROW(72, 110) }, { text: 'II. | Reply ..... 5', ...ROW(72, 134) }]);
     const det = detectIndex([body(1), page, ...Array.from({ length: 6 }, (_, k) => body(k + 3))]);
