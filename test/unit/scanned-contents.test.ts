@@ -27,16 +27,19 @@ function judgment(): { pdf: Uint8Array; starts: number[] } {
     toc.push({ text: s, x: 90, y: 130 + 24 * k, size: 12 }, { text: String(printed), x: 500, y: 130 + 24 * k, size: 12 });
   });
   pages.push(toc);
-  SECTIONS.forEach((s, k) => {
-    const lines: TextLineSpec[] = [];
-    for (let i = 0; i < 30; i++) {
-      if (i === 14) lines.push({ text: s.toUpperCase(), x: 90, y: 90 + 21 * i, size: 12 });
-      else lines.push({ text: PROSE, x: 72, y: 90 + 21 * i, size: 11 });
-    }
-    lines.push({ text: String(k + 1), x: 300, y: 760, size: 10 });
-    pages.push(lines);
-  });
+  SECTIONS.forEach((s, k) => pages.push(prosePage(s.toUpperCase(), k + 1)));
   return { pdf: makeTextPdf(pages), starts };
+}
+
+/** A page of prose, 30 lines, with a heading in its middle (or none) and its number at the foot. */
+function prosePage(heading: string | null, printed: number): TextLineSpec[] {
+  const lines: TextLineSpec[] = [];
+  for (let i = 0; i < 30; i++) {
+    if (i === 14 && heading) lines.push({ text: heading, x: 90, y: 90 + 21 * i, size: 12 });
+    else lines.push({ text: PROSE, x: 72, y: 90 + 21 * i, size: 11 });
+  }
+  lines.push({ text: String(printed), x: 300, y: 760, size: 10 });
+  return lines;
 }
 
 /**
@@ -60,13 +63,7 @@ function report(): { pdf: Uint8Array; starts: number[] } {
   const last = REPORT[REPORT.length - 1]!.printed;
   for (let printed = 1; printed <= last; printed++) {
     const opens = REPORT.findIndex((s) => s.printed === printed);
-    const lines: TextLineSpec[] = [];
-    for (let i = 0; i < 30; i++) {
-      if (i === 14 && opens >= 0) lines.push({ text: `${toRomanNumeral(opens + 1)}. ${REPORT[opens]!.title.toUpperCase()}`, x: 90, y: 90 + 21 * i, size: 12 });
-      else lines.push({ text: PROSE, x: 72, y: 90 + 21 * i, size: 11 });
-    }
-    lines.push({ text: String(printed), x: 300, y: 760, size: 10 });
-    pages.push(lines);
+    pages.push(prosePage(opens >= 0 ? `${toRomanNumeral(opens + 1)}. ${REPORT[opens]!.title.toUpperCase()}` : null, printed));
   }
   return { pdf: makeTextPdf(pages), starts: REPORT.map((s) => s.printed + 2) };
 }
