@@ -53,7 +53,7 @@ function readIndex(pages: PageText[], opts?: { indexPages?: number[] }): IndexDe
     const chosen = opts.indexPages.map((p) => byPage.get(p)).filter((i): i is number => i !== undefined).map(readyAt);
     const asm = new ItemAssembler({ explicit: true });
     for (const l of chosen) asm.addPage(l.page, parsePage(l), l.height);
-    const items = finishItems(asm.out);
+    const items = finishItems(asm.out, vocabulary);
     if (items.length > 0) return { pages: [...opts.indexPages], items };
     const empty = chosen.every((l) => l.rows.length === 0);
     return {
@@ -93,7 +93,7 @@ function readIndex(pages: PageText[], opts?: { indexPages?: number[] }): IndexDe
       }
       runPages.push(t.layout.page);
     }
-    return { pages: runPages, items: finishItems(asm.out) };
+    return { pages: runPages, items: finishItems(asm.out, vocabulary) };
   };
   for (let i = 0; i < scan; i++) {
     if (single && i > single.at + 3) break;

@@ -2,6 +2,7 @@ import type { BBox, IndexItem, ItemType } from '../types.ts';
 import type { Assembly, Draft, Slot } from './assemble-items.ts';
 import { keywordType } from './labels.ts';
 import { findDate } from './parse-row.ts';
+import { ocrTitle } from './ocr-title.ts';
 
 /** Label of an item from its path in the list: 'I.A.1' for nested entries, '7(a)' for a parenthesised sub-item. */
 function pathLabel(path: Slot[]): string {
@@ -19,15 +20,15 @@ function pathLabel(path: Slot[]): string {
 const COUNT_ENTRY = /^(COUNT|Count)\s+(\d{1,3}|[IVXL]{1,6})\b\s*[:.–—-]?\s+(\S.*)$/;
 
 /** Final items: labels from the chosen readings, types from keywords, headers and headings. */
-export function finishItems(a: Assembly): IndexItem[] {
+export function finishItems(a: Assembly, vocabulary?: () => ReadonlyMap<string, number>): IndexItem[] {
   const fallback: ItemType =
     a.headerType ?? a.headingType ?? (a.hierarchical || (a.toc && a.items.some((d) => d.path.length === 0)) ? 'section' : 'tab');
   const unconfirmed = unconfirmedLabels(a.items);
   return separateBoxes(fillLostLabels(a.items.map((d, i) => {
     // Stray marks read by OCR at either end (`Notice of Appeal : :`) are not part of the description.
     const joined = joinWrapped(d.words);
-    // (read by OCR: an en dash between two words read as two dashes, `supplier—-OEM`, is one)
-    const text = (d.ocr ? unpairedQuotes(joined).replace(/(?<=\p{L})[-‐‑‒–—]{2,}(?=\p{L})/gu, '–') : joined).replace(/\[redacted\](?:\s+\[redacted\])+/g, '[redacted]').replace(/(\d),(\d{4})\b/g, '$1, $2').replace(/\s+/g, ' ').trim().replace(/(\s+[^\w\s"“”'’()[\]]{1,2})+$/u, '').replace(/^([^\w\s"“”'‘(]{1,2}\s+)+/u, '');
+    // (read by OCR: put back as printed where OCR misreads in known ways, ocr-title.ts)
+    const text = (d.ocr ? ocrTitle(joined, vocabulary) : joined).replace(/\[redacted\](?:\s+\[redacted\])+/g, '[redacted]').replace(/(\d),(\d{4})\b/g, '$1, $2').replace(/\s+/g, ' ').trim().replace(/(\s+[^\w\s"“”'’()[\]]{1,2})+$/u, '').replace(/^([^\w\s"“”'‘(]{1,2}\s+)+/u, '');
     const date = d.dateWords.length > 0 ? [d.date ?? '', ...d.dateWords].join(' ').trim() : (d.date ?? findDate(text));
     // A complaint's counts are its entries' labels as printed (`COUNT 2: CONSPIRACY`, `Count 4 – Malicious
     // Prosecution`): the count and its number, then the title.
@@ -44,20 +45,6 @@ export function finishItems(a: Assembly): IndexItem[] {
     if (date) item.date = date;
     return item;
   })));
-}
-
-/**
- * Quote marks OCR read that pair with nothing in a title: a closing double quote glued to a word's end with no
- * opening one before it is an apostrophe (`The Developers” application`: OCR reads ’ and ” alike), and an
- * opening quote glued to a word's start with no closing one after it is a speck (`Acts of ‘Misappropriation by …`).
- */
-export function unpairedQuotes(text: string): string {
-  let out = text;
-  if (!out.includes('“')) out = out.replace(/(?<=\p{L})”(?=\s|$)/gu, '’');
-  if (!out.includes('”')) out = out.replace(/(^|\s)“(?=\p{L})/gu, '$1');
-  // (a closing single quote ends a word before a space or the end; an apostrophe inside a word closes nothing)
-  if (!/\p{L}’(?=[\s,.;:]|$)/u.test(out.slice(out.indexOf('‘') + 1))) out = out.replace(/(^|\s)‘(?=\p{L})/gu, '$1');
-  return out;
 }
 
 /**

@@ -7,14 +7,14 @@ function lexeme(text: string): string {
   return text.toUpperCase().replace(/[^A-Z]/g, '');
 }
 
-/** The words of a document (four letters or more), each with how many times it was read. */
+/** The words of a document (three letters or more), each with how many times it was read. */
 export function documentWords(layouts: readonly PageLayout[]): Map<string, number> {
   const seen = new Map<string, number>();
   for (const l of layouts) {
     for (const r of l.rows) {
       for (const w of r.words) {
         const x = lexeme(w.text);
-        if (x.length >= 4) seen.set(x, (seen.get(x) ?? 0) + 1);
+        if (x.length >= 3) seen.set(x, (seen.get(x) ?? 0) + 1);
       }
     }
   }
@@ -41,7 +41,7 @@ export function splitGluedRomanLabels(rows: Row[], words: () => Map<string, numb
     for (let at = 1; at <= m[1]!.length; at++) {
       const label = first.text.slice(0, at);
       const rest = lexeme(first.text.slice(at).replace(/[.,:;]?\d*$/, ''));
-      if (romanValue(label) !== null && rest.length >= 3 && (vocabulary.get(rest) ?? 0) > 0) splits.push(at);
+      if (romanValue(label) !== null && rest.length >= 4 && (vocabulary.get(rest) ?? 0) > 0) splits.push(at);
     }
     if (splits.length !== 1) return row;
     const at = splits[0]!;

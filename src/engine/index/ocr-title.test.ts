@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { numeralPairs, ocrTitle, unpairedQuotes } from './ocr-title.ts';
+
+describe('unpairedQuotes: quote marks OCR read that pair with nothing in a title', () => {
+  it('reads a lone closing double quote at a word\'s end as an apostrophe, and drops a lone opening quote', () => {
+    expect(unpairedQuotes('The Developers” application for their costs')).toBe('The Developers’ application for their costs');
+    expect(unpairedQuotes('Any Acts of ‘Misappropriation by Jinhua Occurring in California')).toBe('Any Acts of Misappropriation by Jinhua Occurring in California');
+    expect(unpairedQuotes('“Use or Disclosure Made by Jinhua')).toBe('Use or Disclosure Made by Jinhua');
+  });
+
+  it('leaves quotes that pair, and apostrophes, as they are', () => {
+    for (const t of ['a “Direct and Proximate Result” of Any Alleged “Use or Disclosure” Made by Jinhua', 'the ‘434 patent’s term', 'Micron’s SAC',
+      'Plaintiffs’ claims', 'CIVIL SUIT FILED “JAN 25th”']) expect(unpairedQuotes(t)).toBe(t);
+  });
+});
+
+describe('numeralPairs: roman numerals named together are read in one numbering', () => {
+  it('reads a misread numeral beside one printed right as that numeral', () => {
+    expect(numeralPairs('Claims I and TV of the Amended Complaint Fail')).toBe('Claims I and IV of the Amended Complaint Fail');
+    expect(numeralPairs('Claims II and IIT Are Time-Barred')).toBe('Claims II and III Are Time-Barred');
+    expect(numeralPairs('Counts 11 and III of the Counterclaim')).toBe('Counts II and III of the Counterclaim');
+    expect(numeralPairs('COUNTS V, VIL, AND VIII')).toBe('COUNTS V, VII, AND VIII');
+  });
+
+  it('leaves numbers, words and numerals that are all printed right as they are', () => {
+    for (const t of ['Sections 11 and 12 of the Act', 'Items 1 and 2', 'Counts I and IV', 'COUNT V AND IT MUST BE DISMISSED', 'Tabs TV and radio'])
+      expect(numeralPairs(t)).toBe(t);
+  });
+});
+
+describe('ocrTitle: an OCR\'d title put back as printed', () => {
+  const vocabulary = new Map([['LIMITATIONS', 12], ['PRODUCTION', 30], ['PII', 20], ['PIL', 1], ['NOW', 40], ['CASE', 50], ['LIE', 8], ['TIE', 3]]);
+  const read = (t: string) => ocrTitle(t, () => vocabulary);
+
+  it('respells a word the document hardly prints as the word one misread letter away that it prints far more', () => {
+    expect(read('The Claims Are Barred by the Statute of Iimitations')).toBe('The Claims Are Barred by the Statute of Limitations');
+    expect(read('The Court Should Compel nroduction of the Logs')).toBe('The Court Should Compel production of the Logs');
+    expect(read('Defendant Failed to Protect Users’ PIl')).toBe('Defendant Failed to Protect Users’ PII');
+  });
+
+  it('leaves real words alone: short words only for I, L and T, and words the document prints about as often', () => {
+    expect(read('How the Court Should Rule')).toBe('How the Court Should Rule');
+    expect(read('The Ease of Service Abroad')).toBe('The Ease of Service Abroad');
+    expect(read('A Tie Goes to the Movant')).toBe('A Tie Goes to the Movant');
+  });
+
+  it('reads an asterisk before a number as the apostrophe OCR took for it, but keeps a star page', () => {
+    expect(read('Acme files the *918 application.')).toBe('Acme files the ’918 application.');
+    expect(read('Jones v. Smith, 2020 WL 1234, at *3')).toBe('Jones v. Smith, 2020 WL 1234, at *3');
+  });
+
+  it('reads an en dash OCR took for two dashes as one', () => {
+    expect(read('The supplier—-OEM agreement')).toBe('The supplier–OEM agreement');
+  });
+});

@@ -1,0 +1,102 @@
+/**
+ * An index entry's title read by OCR, put back as printed where the misreading is one OCR is known to make
+ * and the title or the document shows what was printed. Each rule changes a mark only where the reading
+ * as it stands is not a word of the document; a title read from a text layer never comes here.
+ */
+export function ocrTitle(text: string, vocabulary?: () => ReadonlyMap<string, number>): string {
+  let out = unpairedQuotes(text);
+  // an en dash between two words read as two dashes (`supplier—-OEM`) is one
+  out = out.replace(/(?<=\p{L})[-‐‑‒–—]{2,}(?=\p{L})/gu, '–');
+  // a raised apostrophe before a number (`the ’434 application`, `’90s`) read as an asterisk; an asterisk
+  // before a page number after `at` is a star page (`at *3`), as printed
+  out = out.replace(/(?<!\bat\s)(^|[\s(])\*(?=\d{2,}\b)/g, '$1’');
+  out = numeralPairs(out);
+  return vocabulary ? respell(out, vocabulary) : out;
+}
+
+/**
+ * Quote marks OCR read that pair with nothing in a title: a closing double quote glued to a word's end with no
+ * opening one before it is an apostrophe (`The Developers” application`: OCR reads ’ and ” alike), and an
+ * opening quote glued to a word's start with no closing one after it is a speck (`Acts of ‘Misappropriation by …`).
+ */
+export function unpairedQuotes(text: string): string {
+  let out = text;
+  if (!out.includes('“')) out = out.replace(/(?<=\p{L})”(?=\s|$)/gu, '’');
+  if (!out.includes('”')) out = out.replace(/(^|\s)“(?=\p{L})/gu, '$1');
+  // (a closing single quote ends a word before a space or the end; an apostrophe inside a word closes nothing)
+  if (!/\p{L}’(?=[\s,.;:]|$)/u.test(out.slice(out.indexOf('‘') + 1))) out = out.replace(/(^|\s)‘(?=\p{L})/gu, '$1');
+  return out;
+}
+
+const ROMAN = /^(?=[IVX])X{0,3}(?:IX|IV|V?I{0,3})$/;
+/** A numeral as OCR reads roman ones: I as T, l, 1 or |, a final I as L. */
+const ROMAN_MISREAD = /^[IVXTl1|]{1,5}L?$/;
+
+/**
+ * Roman numerals named together (`Counts I and TV`, `Counts II and IIT`, `Counts 11 and III`):
+ * where one of two numerals joined by `and`, `or`, `through`, `to`, `&` or a dash is a roman numeral as printed and the
+ * other is not but reads as one with OCR's misreadings of I (T, l, 1, |, a final L), the other is that
+ * numeral: a list names its numbers in one numbering.
+ */
+export function numeralPairs(text: string): string {
+  // (`IT` is the word: `COUNT V AND IT MUST FAIL`)
+  const fix = (w: string) => (ROMAN.test(w) ? w : w !== 'IT' && ROMAN_MISREAD.test(w) && /[Tl1|]|L$/.test(w) ? w.replace(/[Tl1|]|L$/g, 'I') : null);
+  const tokens = [...text.matchAll(/\S+/g)];
+  const out = tokens.map((m) => m[0]);
+  const strip = (w: string) => { const m = /^(.*?)([,;:.)]?)$/.exec(w)!; return { core: m[1]!, trail: m[2]! }; };
+  for (let i = 0; i + 1 < out.length; i++) {
+    // the next numeral: after a comma, or after a joining word
+    const j = out[i]!.endsWith(',') ? i + 1 : /^(?:and|or|through|to|&|[-–])$/i.test(out[i + 1]!) ? i + 2 : -1;
+    if (j < 0 || j >= out.length) continue;
+    const a = strip(out[i]!);
+    const b = strip(out[j]!);
+    const fa = fix(a.core);
+    const fb = fix(b.core);
+    if (fa === null || fb === null || !ROMAN.test(fa) || !ROMAN.test(fb)) continue;
+    // one side printed as a numeral, the other misread
+    if (ROMAN.test(a.core) && !ROMAN.test(b.core)) out[j] = fb + b.trail;
+    else if (ROMAN.test(b.core) && !ROMAN.test(a.core)) out[i] = fa + a.trail;
+  }
+  let k = 0;
+  return text.replace(/\S+/g, () => out[k++]!);
+}
+
+/** Letters OCR takes for one another: the strokes I, L and T (any word), and, in long words, a lost descender or bowl. */
+const STROKES = ['IL', 'IT', 'LI', 'TI'];
+const SHAPES = ['NP', 'NH', 'CE', 'EC', 'CO', 'OC'];
+
+/**
+ * A word of an OCR'd title that the document hardly prints, one misread letter away from a word it prints
+ * far more often (`nrosecution` where the document prints `prosecution` sixty times, `PIL` beside `PII`):
+ * that word, in the title's own case. Only letters OCR takes for one another count (I, L and T in any word
+ * of three letters or more; n for p or h, c for e or o and back in a word of seven letters or more, where no two
+ * real words differ so), and only where the document prints the other word at least three times and four
+ * times as often.
+ */
+function respell(text: string, vocabulary: () => ReadonlyMap<string, number>): string {
+  return text.replace(/(?<![\p{L}\d])\p{L}{3,}(?![\p{L}\d])/gu, (word) => {
+    const upper = word.toUpperCase();
+    if (!/^[A-Z]+$/.test(upper)) return word;
+    const words = vocabulary();
+    const own = words.get(upper) ?? 0;
+    const pairs = upper.length >= 7 ? [...STROKES, ...SHAPES] : STROKES;
+    let best: { at: number; to: string; n: number } | null = null;
+    let ties = 0;
+    for (let at = 0; at < upper.length; at++) {
+      for (const p of pairs) {
+        if (upper[at] !== p[0]) continue;
+        const other = upper.slice(0, at) + p[1] + upper.slice(at + 1);
+        const n = words.get(other) ?? 0;
+        if (n < 3 || n < 4 * own) continue;
+        if (best && n === best.n) ties++;
+        if (!best || n > best.n) { best = { at, to: p[1]!, n }; ties = 0; }
+      }
+    }
+    if (!best || ties > 0) return word;
+    // in capitals where the rest of the word is (`PIl`), or as the first letter was printed
+    const others = word.slice(0, best.at) + word.slice(best.at + 1);
+    const caps = others === others.toUpperCase() || (best.at === 0 && word[0] === upper[0]);
+    const ch = caps ? best.to : best.to.toLowerCase();
+    return word.slice(0, best.at) + ch + word.slice(best.at + 1);
+  });
+}
