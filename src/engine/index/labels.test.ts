@@ -46,6 +46,9 @@ describe('labels', () => {
     expect(romans('XIT.')).toEqual(['XII?']);
     expect(romans('Vi')).toEqual(['VI?']);
     expect(romans('1V')).toEqual(['IV?']);
+    // a mark inside (`I’v.`): the numeral without it, or the letters after it (a speck read as I and the mark)
+    expect(romans('I’v.')).toEqual(['V?', 'IV?']);
+    expect(romans("I'v.", false)).toEqual([]);
     expect(romans('IV.')).toEqual(['IV']);
     expect(romans('Il.', false)).toEqual([]);
     expect(romans('LL')).toEqual([]);

@@ -188,6 +188,13 @@ export function parseLabel(raw: string, opts: { ocr?: boolean } = {}): Label[] {
     const lost = /^[IVX]*I$/.test(t) && t.length >= 2 ? `${t}I` : null;
     const lv = lost ? romanValue(lost) : null;
     if (lost && lv !== null && !out.some((o) => o.kind === 'roman' && o.text === lost)) out.push({ kind: 'roman', text: lost, value: lv, ocrGuess: true });
+    // A mark OCR read inside a numeral (`I'v.`): the numeral without it, or, where a speck before the label was
+    // read as a letter and the mark, the letters after it alone (`V.`). The list decides.
+    const marked = /^([IVXivxl]{1,3})['’‘`]([IVXivx]{1,4})$/.exec(t);
+    for (const alt of marked ? [marked[2]!.toUpperCase(), `${marked[1]}${marked[2]}`.toUpperCase()] : []) {
+      const v = romanValue(alt);
+      if (v !== null && !out.some((o) => o.kind === 'roman' && o.text === alt)) out.push({ kind: 'roman', text: alt, value: v, ocrGuess: true });
+    }
     // A numeral with some letters read in lower case (`Iv.`, `Vi`).
     if (/^[IVX][ivx]+$/.test(t) || /^[ivx]+[IVX][IVXivx]*$/.test(t)) {
       const up = t.toUpperCase();

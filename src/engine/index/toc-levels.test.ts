@@ -121,4 +121,23 @@ describe('labels OCR lost from a scanned table of contents', () => {
       ['I', 'INTRODUCTION'], ['II', 'ARGUMENT'], ['II.A', 'The Claim Was Timely Under the Discovery Rule'], ['', 'CONCLUSION'],
     ]);
   });
+
+  it('a label OCR read with a speck and a mark before it (`I’v.`) is the numeral the list has next', () => {
+    const toc = makePage(2, {
+      source: 'ocr',
+      confidence: 88,
+      rows: [
+        { text: 'TABLE OF CONTENTS', x: 256 },
+        { text: 'I. | INTRODUCTION ........................................ 1', x: 92, cols: [92, 122] },
+        { text: 'II. | STATEMENT OF FACTS .................................. 2', x: 92, cols: [92, 122] },
+        { text: 'III. | LEGAL STANDARD .................................... 3', x: 92, cols: [92, 122] },
+        { text: 'IV. | ARGUMENT ............................................ 4', x: 92, cols: [92, 122] },
+        { text: 'I’v. | CONCLUSION .......................................... 8', x: 92, cols: [92, 122] },
+      ],
+    });
+    const det = detectIndex([body(1), toc, ...Array.from({ length: 8 }, (_, k) => body(k + 3))]);
+    expect(det.items.map((i) => [i.label, i.text])).toEqual([
+      ['I', 'INTRODUCTION'], ['II', 'STATEMENT OF FACTS'], ['III', 'LEGAL STANDARD'], ['IV', 'ARGUMENT'], ['V', 'CONCLUSION'],
+    ]);
+  });
 });
