@@ -61,17 +61,30 @@ export function numeralPairs(text: string): string {
   return text.replace(/\S+/g, () => out[k++]!);
 }
 
-/** Letters OCR takes for one another: the strokes I, L and T (any word), and, in long words, a lost descender or bowl. */
-const STROKES = ['IL', 'IT', 'LI', 'TI'];
-const SHAPES = ['NP', 'NH', 'CE', 'EC', 'CO', 'OC'];
+/**
+ * What the letter at `at` of an OCR'd word may have been printed as. The strokes only where the reading
+ * shows it: a final L, or an l among capitals, for I (`PIL`, `PIl`); a T among capitals for I; a capital I
+ * inside a word not in capitals for l (`Iimitations`). So `FALL` and `FAIL`, real words both, are never
+ * taken for each other. In words of seven letters or more, also a lost descender or bowl: n for p or h,
+ * c for e or o and back (no two real words that long differ so, in the words briefs use).
+ */
+function printedAs(word: string, at: number): string[] {
+  const ch = word[at]!;
+  const others = word.slice(0, at) + word.slice(at + 1);
+  const capitals = others.length > 0 && others === others.toUpperCase();
+  const out: string[] = [];
+  if ((ch === 'L' && at === word.length - 1) || (ch === 'l' && capitals)) out.push('I');
+  if (ch === 'T' && capitals) out.push('I');
+  if (ch === 'I' && word !== word.toUpperCase()) out.push('L');
+  if (word.length >= 7) out.push(...({ n: ['P', 'H'], c: ['E', 'O'], e: ['C'], o: ['C'] } as Record<string, string[]>)[ch.toLowerCase()] ?? []);
+  return out;
+}
 
 /**
  * A word of an OCR'd title that the document hardly prints, one misread letter away from a word it prints
  * far more often (`nrosecution` where the document prints `prosecution` sixty times, `PIL` beside `PII`):
- * that word, in the title's own case. Only letters OCR takes for one another count (I, L and T in any word
- * of three letters or more; n for p or h, c for e or o and back in a word of seven letters or more, where no two
- * real words differ so), and only where the document prints the other word at least three times and four
- * times as often.
+ * that word, in the title's own case. Only the misreadings `printedAs` knows count, and only where the
+ * document prints the other word at least three times and four times as often.
  */
 function respell(text: string, vocabulary: () => ReadonlyMap<string, number>): string {
   return text.replace(/(?<![\p{L}\d])\p{L}{3,}(?![\p{L}\d])/gu, (word) => {
@@ -79,17 +92,15 @@ function respell(text: string, vocabulary: () => ReadonlyMap<string, number>): s
     if (!/^[A-Z]+$/.test(upper)) return word;
     const words = vocabulary();
     const own = words.get(upper) ?? 0;
-    const pairs = upper.length >= 7 ? [...STROKES, ...SHAPES] : STROKES;
     let best: { at: number; to: string; n: number } | null = null;
     let ties = 0;
     for (let at = 0; at < upper.length; at++) {
-      for (const p of pairs) {
-        if (upper[at] !== p[0]) continue;
-        const other = upper.slice(0, at) + p[1] + upper.slice(at + 1);
+      for (const to of printedAs(word, at)) {
+        const other = upper.slice(0, at) + to + upper.slice(at + 1);
         const n = words.get(other) ?? 0;
         if (n < 3 || n < 4 * own) continue;
         if (best && n === best.n) ties++;
-        if (!best || n > best.n) { best = { at, to: p[1]!, n }; ties = 0; }
+        if (!best || n > best.n) { best = { at, to, n }; ties = 0; }
       }
     }
     if (!best || ties > 0) return word;
