@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { detectIndex } from './detect-index.ts';
+import { makePage } from './make-page-text.ts';
 import { numeralPairs, ocrTitle, unpairedQuotes } from './ocr-title.ts';
 
 describe('unpairedQuotes: quote marks OCR read that pair with nothing in a title', () => {
@@ -55,5 +57,29 @@ describe('ocrTitle: an OCR\'d title put back as printed', () => {
 
   it('reads an en dash OCR took for two dashes as one', () => {
     expect(read('The supplier—-OEM agreement')).toBe('The supplier–OEM agreement');
+  });
+});
+
+describe('a scanned table of contents: titles read as printed from the document\'s own words', () => {
+  const prose = 'The prosecution bar barred counsel from prosecution of the application during the litigation';
+  const body = (page: number) => makePage(page, { source: 'ocr', rows: Array.from({ length: 10 }, () => prose) });
+  const toc = (source: 'ocr' | 'text-layer') => makePage(2, {
+    source,
+    confidence: 88,
+    rows: [
+      { text: 'TABLE OF CONTENTS', x: 256 },
+      { text: 'I. | INTRODUCTION ........................................ 1', x: 92, cols: [92, 122] },
+      { text: 'II. | Counts I and TV Fail to State a Claim ............... 2', x: 92, cols: [92, 122] },
+      { text: 'III. | Counsel Violated the nrosecution Bar ................ 3', x: 92, cols: [92, 122] },
+      { text: 'IV. | CONCLUSION .......................................... 5', x: 92, cols: [92, 122] },
+    ],
+  });
+
+  it('puts an OCR\'d title back as printed, and a text layer\'s as it is', () => {
+    const pages = (source: 'ocr' | 'text-layer') => [body(1), toc(source), ...Array.from({ length: 6 }, (_, k) => body(k + 3))];
+    expect(detectIndex(pages('ocr')).items.map((i) => i.text)).toEqual([
+      'INTRODUCTION', 'Counts I and IV Fail to State a Claim', 'Counsel Violated the prosecution Bar', 'CONCLUSION']);
+    expect(detectIndex(pages('text-layer')).items.map((i) => i.text)).toEqual([
+      'INTRODUCTION', 'Counts I and TV Fail to State a Claim', 'Counsel Violated the nrosecution Bar', 'CONCLUSION']);
   });
 });
