@@ -55,6 +55,12 @@ describe('ocrTitle: an OCR\'d title put back as printed', () => {
     expect(read('Jones v. Smith, 2020 WL 1234, at *3')).toBe('Jones v. Smith, 2020 WL 1234, at *3');
   });
 
+  it('joins a year after its month read in two pieces, and leaves other numbers apart', () => {
+    expect(read('Order of Justice Brown dated February 11, 201 9')).toBe('Order of Justice Brown dated February 11, 2019');
+    expect(read('Letter of March 20 19')).toBe('Letter of March 2019');
+    for (const t of ['Minutes of June 20, 19 pages', 'Invoice of May 3, 2019 12 items']) expect(read(t)).toBe(t);
+  });
+
   it('reads an en dash OCR took for two dashes as one', () => {
     expect(read('The supplier—-OEM agreement')).toBe('The supplier–OEM agreement');
   });

@@ -1,3 +1,5 @@
+import { MONTH } from './parse-row.ts';
+
 /**
  * An index entry's title read by OCR, put back as printed where the misreading is one OCR is known to make
  * and the title or the document shows what was printed. Each rule changes a mark only where the reading
@@ -11,8 +13,13 @@ export function ocrTitle(text: string, vocabulary?: () => ReadonlyMap<string, nu
   // before a page number after `at` is a star page (`at *3`), as printed
   out = out.replace(/(?<!\bat\s)(^|[\s(])\*(?=\d{2,}\b)/g, '$1’');
   out = numeralPairs(out);
+  // a year after its month (and day) read in two pieces (`February 11, 201 9`)
+  out = out.replace(SPLIT_YEAR, (whole: string, date: string, a: string, b: string) => (a.length + b.length === 4 ? `${date}${a}${b}` : whole));
   return vocabulary ? respell(out, vocabulary) : out;
 }
+
+/** A month, its day, and a year of four digits in two pieces. */
+const SPLIT_YEAR = new RegExp(String.raw`\b(${MONTH}\s+(?:\d{1,2},?\s+)?)((?:1[89]|20)\d{0,2}) (\d{1,2})\b`, 'gi');
 
 /**
  * Quote marks OCR read that pair with nothing in a title: a closing double quote glued to a word's end with no
