@@ -61,6 +61,9 @@ export interface Assembly {
   hierarchical: boolean;
 }
 
+/** The text Word prints in a contents entry whose heading it cannot find, in place of its page number. */
+const FIELD_ERROR = /\bError!\s+(?:Bookmark not defined|Reference source not found)\.?\s*$/i;
+
 /** The row's last word heads the page column of the entry below it (`PAGE` over its page number). */
 function pageColumnHeader(p: ParsedRow, entry: ParsedRow): boolean {
   const lastWord = p.row.words[p.row.words.length - 1];
@@ -183,7 +186,9 @@ export class ItemAssembler {
       if (this.stopped) return;
       if (k < opening) continue;
       let pr = withoutVolume(row, this.volumeEnd);
-      if (groups.has(pr)) {
+      if (groups.has(pr) || FIELD_ERROR.test(pr.row.text)) {
+        // (Word's `Error! Bookmark not defined.` where an entry's page number should be: Word found no heading
+        // for it, so it has no page to link; it is no item, and no part of the entry below it)
         // `A. STATEMENTS OF CASE` over tabs 1-5: a group heading, not an item.
         this.current = null;
         this.pending = [];

@@ -140,4 +140,18 @@ describe('labels OCR lost from a scanned table of contents', () => {
       ['I', 'INTRODUCTION'], ['II', 'STATEMENT OF FACTS'], ['III', 'LEGAL STANDARD'], ['IV', 'ARGUMENT'], ['V', 'CONCLUSION'],
     ]);
   });
+
+  it('an entry Word could not number (`Error! Bookmark not defined.`) is no item, and no part of the entry below it', () => {
+    const toc = makePage(2, {
+      rows: [
+        { text: 'TABLE OF CONTENTS', x: 256 },
+        'Preliminary Statement ........................................ 3',
+        'PROCEDURAL HISTORY Error! Bookmark not defined.',
+        'STATEMENT OF FACTS ........................................... 4',
+        'ARGUMENT ..................................................... 6',
+      ],
+    });
+    const det = detectIndex([body(1), toc, ...Array.from({ length: 8 }, (_, k) => body(k + 3))]);
+    expect(det.items.map((i) => [i.text, i.pageRef])).toEqual([['Preliminary Statement', '3'], ['STATEMENT OF FACTS', '4'], ['ARGUMENT', '6']]);
+  });
 });
