@@ -18,7 +18,7 @@ const FLOORS: Record<string, { titles: number; dest: number }> = {
   'us-reply-transfer-toc-sidebar-23pp': { titles: 10, dest: 10 },
   'us-brief-redacted-toc-hyphen-leaders-43pp': { titles: 28, dest: 28 },
   'us-pro-se-opposition-toc-97pp': { titles: 10, dest: 10 },
-  'us-scanned-state-complaint-ocr-toc-130pp': { titles: 43, dest: 41 },
+  'us-scanned-state-complaint-ocr-toc-130pp': { titles: 44, dest: 42 },
   'uk-judgment-contents-stale-numbers-61pp': { titles: 43, dest: 43 },
   'toc-expert-report-391pp': { titles: 71, dest: 71 },
   'us-deposition-excerpt-index-39pp': { titles: 2, dest: 2 },
