@@ -36,14 +36,15 @@ describe('a table of contents with page numbers glued to its titles, read by OCR
       line(160, [['II'], ['BACKGROUND.16']]),
       // garbage read where nothing is printed, dropped as a leader: the row is marked as having one
       line(190, [['III'], ['OPPOSITION'], ['TO'], ['THE'], ['COUNTY'], ['(ECF'], ['36).30'], ['eee', 10, 30], ['ete', 8]]),
-      line(220, [['IV'], ['CONCLUSION.94']]),
+      // a speck read inside the number
+      line(220, [['IV'], ['CONCLUSION.9%4', 80]]),
       line(250, [['CERTIFICATE'], ['OF'], ['COMPLIANCE'], ['97', 88, -2]]),
       line(280, [['CERTIFICATE'], ['OF'], ['SERVICE.97'], ['|', 88, 90]]),
     ],
   };
   const pages = [body(1), toc, ...Array.from({ length: 100 }, (_, k) => body(k + 3))];
 
-  it('reads each page number, past a speck, a lost stop and garbage after it', () => {
+  it('reads each page number, past a speck after or inside it, a lost stop and garbage after it', () => {
     const det = detectIndex(pages);
     expect(det.pages).toEqual([2]);
     expect(det.items.map((i) => [i.label, i.text, i.pageRef])).toEqual([

@@ -113,15 +113,17 @@ function unglueRef(input: Row): Row {
       return { ...row, words, text: words.map((w) => w.text).join(' '), leader: true };
     }
   }
-  const m = last ? /^(.*(?:[A-Za-z]{2}|\)))\.(\d{1,4})$/.exec(last.text) : null;
+  // (read by OCR, a speck read inside the number is nothing: `CONCLUSION.9%4`)
+  const m = last ? /^(.*(?:[A-Za-z]{2}|\)))\.(\d{1,4}|\d{1,3}[%'’*°^·:;]\d{1,3})$/.exec(last.text) : null;
+  const digits = m?.[2]!.replace(/\D/g, '') ?? '';
   // (read by OCR, a leader read as garbage after it and dropped leaves the row marked as having one)
-  if (!last || !m || (row.leader && last.confidence === 100)) return input;
+  if (!last || !m || (row.leader && last.confidence === 100) || digits.length > 4 || (digits !== m[2] && last.confidence === 100)) return input;
   const [x0, y0, x1, y1] = last.bbox;
   const split = x0 + ((x1 - x0) * (m[1]!.length + 1)) / last.text.length;
   const words: Token[] = [
     ...row.words.slice(0, -1),
     { ...last, text: m[1]!, bbox: [x0, y0, split, y1] },
-    { ...last, text: m[2]!, bbox: [split, y0, x1, y1], breakBefore: true },
+    { ...last, text: digits, bbox: [split, y0, x1, y1], breakBefore: true },
   ];
   return { ...row, words, text: words.map((w) => w.text).join(' '), leader: true };
 }
