@@ -491,7 +491,10 @@ export class ItemAssembler {
       if (isUpright(p.row.bbox, p.row.text)) continue;
       // (a row heading the page column on the line above, however far OCR's ink boxes set it on double spacing)
       const headsColumn = readByOcr(pr) && this.nextLine(p.row.bbox[1], below.bbox[1]) && pageColumnHeader(p, pr);
-      if (p.row.page !== pr.row.page || (below.bbox[1] - p.row.bbox[3] > Math.max(p.row.size, below.size) && !headsColumn)) break;
+      // (read by OCR, the line above by the index's pitch: OCR boxes each line by its ink, so the gap to it is
+      // wider than a letter, `EXAMINATION` over `By Mr. Gwilliam .... 6`)
+      const adjacent = below.bbox[1] - p.row.bbox[3] <= Math.max(p.row.size, below.size) || (readByOcr(pr) && this.nextLine(p.row.bbox[1], below.bbox[1]));
+      if (p.row.page !== pr.row.page || (!adjacent && !headsColumn)) break;
       if (Math.abs(p.row.bbox[0] - pr.row.bbox[0]) > 40) break;
       lead.unshift(p);
       below = p.row;

@@ -104,6 +104,28 @@ describe('a court reporter\'s index read by OCR', () => {
     ]);
   });
 
+  it('takes the examination heading on the line above into its entry, however far apart OCR boxes the two lines', () => {
+    const lines: Typed[][] = [
+      [{ text: 'INDEX', col: 24 }],
+      [{ text: 'WITNESS', col: 0 }, { text: 'PAGE', col: 55 }],
+      [{ text: 'Maria Ortiz', col: 0 }],
+      [],
+      [{ text: 'EXAMINATION', col: 0 }],
+      [{ text: 'By Ms. Alvarez', col: 2 }, { text: '6', col: 58 }],
+      [{ text: '—-—o00o——', col: 25 }],
+      [{ text: 'EXHIBITS', col: 20 }],
+      [{ text: 'EXHIBIT', col: 0 }, { text: 'DESCRIPTION', col: 18 }, { text: 'PAGE', col: 55 }],
+      [{ text: 'Exhibit 21', col: 0 }, { text: 'Dispatch log, 4 pages', col: 18 }, { text: '12', col: 57 }],
+      [{ text: 'Exhibit 22', col: 0 }, { text: 'Incident report', col: 18 }, { text: '15', col: 57 }],
+      ...Array.from({ length: 14 }, (): Typed[] => []),
+    ];
+    const doc = [proseScan(1, 'Page 1'), proseScan(2, 'Page 2'), transcriptPage(3, lines, 'Page 3'), ...[4, 5, 6, 7, 8, 9, 10].map((n) => proseScan(n, `Page ${n}`))];
+    const det = detectIndex(doc);
+    expect(det.items.map((i) => [i.label, i.text, i.pageRef])).toEqual([
+      ['', 'EXAMINATION By Ms. Alvarez', '6'], ['21', 'Dispatch log, 4 pages', '12'], ['22', 'Incident report', '15'],
+    ]);
+  });
+
   it('a transcript index of one entry under its heading, among specks OCR read as letters', () => {
     const lines: Typed[][] = [
       [{ text: 'oo', col: 18, conf: 15 }, { text: 'INDEX', col: 28 }],
