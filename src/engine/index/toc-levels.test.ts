@@ -79,64 +79,49 @@ describe('a leader cut short', () => {
   });
 });
 
+/** A contents page read by OCR (page 2) in a ten-page document of prose: its items, label and title. */
+function scannedToc(rows: Array<{ text: string; x: number; cols?: number[] }>): Array<[string, string]> {
+  const toc = makePage(2, { source: 'ocr', confidence: 88, rows: [{ text: 'TABLE OF CONTENTS', x: 256 }, ...rows] });
+  return detectIndex([body(1), toc, ...Array.from({ length: 8 }, (_, k) => body(k + 3))]).items.map((i) => [i.label, i.text]);
+}
+
 describe('labels OCR lost from a scanned table of contents', () => {
   it('a row set where the text of its level starts, its label column empty, takes the label its place names', () => {
     // OCR lost `I.` before INTRODUCTION and `IV.`, `V.` before LEGAL STANDARD and ARGUMENT
-    const toc = makePage(2, {
-      source: 'ocr',
-      confidence: 88,
-      rows: [
-        { text: 'TABLE OF CONTENTS', x: 256 },
-        { text: 'INTRODUCTION ........................................ 1', x: 122 },
-        { text: 'II. | STATEMENT OF FACTS .................................. 1', x: 92, cols: [92, 122] },
-        { text: 'A. | The Fraud Claim Identifies No Loss .................. 1', x: 124, cols: [124, 154] },
-        { text: 'III. | PROCEDURAL HISTORY ................................ 2', x: 91, cols: [91, 122] },
-        { text: 'LEGAL STANDARD ...................................... 3', x: 121 },
-        { text: 'ARGUMENT ............................................ 4', x: 121 },
-        { text: 'A. | The Claim Was Timely Under the Discovery Rule ........ 4', x: 123, cols: [123, 154] },
-        { text: 'VI. | CONCLUSION ........................................ 6', x: 90, cols: [90, 121] },
-      ],
-    });
-    const det = detectIndex([body(1), toc, ...Array.from({ length: 8 }, (_, k) => body(k + 3))]);
-    expect(det.items.map((i) => [i.label, i.text])).toEqual([
+    expect(scannedToc([
+      { text: 'INTRODUCTION ........................................ 1', x: 122 },
+      { text: 'II. | STATEMENT OF FACTS .................................. 1', x: 92, cols: [92, 122] },
+      { text: 'A. | The Fraud Claim Identifies No Loss .................. 1', x: 124, cols: [124, 154] },
+      { text: 'III. | PROCEDURAL HISTORY ................................ 2', x: 91, cols: [91, 122] },
+      { text: 'LEGAL STANDARD ...................................... 3', x: 121 },
+      { text: 'ARGUMENT ............................................ 4', x: 121 },
+      { text: 'A. | The Claim Was Timely Under the Discovery Rule ........ 4', x: 123, cols: [123, 154] },
+      { text: 'VI. | CONCLUSION ........................................ 6', x: 90, cols: [90, 121] },
+    ])).toEqual([
       ['I', 'INTRODUCTION'], ['II', 'STATEMENT OF FACTS'], ['II.A', 'The Fraud Claim Identifies No Loss'], ['III', 'PROCEDURAL HISTORY'],
       ['IV', 'LEGAL STANDARD'], ['V', 'ARGUMENT'], ['V.A', 'The Claim Was Timely Under the Discovery Rule'], ['VI', 'CONCLUSION'],
     ]);
   });
 
   it('an unlabelled last entry set where the titles start is no label lost: no later label bears one out', () => {
-    const toc = makePage(2, {
-      source: 'ocr',
-      confidence: 88,
-      rows: [
-        { text: 'TABLE OF CONTENTS', x: 256 },
-        { text: 'I. | INTRODUCTION ........................................ 1', x: 92, cols: [92, 122] },
-        { text: 'II. | ARGUMENT ............................................ 2', x: 92, cols: [92, 122] },
-        { text: 'A. | The Claim Was Timely Under the Discovery Rule ........ 2', x: 123, cols: [123, 154] },
-        { text: 'CONCLUSION .......................................... 6', x: 122 },
-      ],
-    });
-    const det = detectIndex([body(1), toc, ...Array.from({ length: 8 }, (_, k) => body(k + 3))]);
-    expect(det.items.map((i) => [i.label, i.text])).toEqual([
+    expect(scannedToc([
+      { text: 'I. | INTRODUCTION ........................................ 1', x: 92, cols: [92, 122] },
+      { text: 'II. | ARGUMENT ............................................ 2', x: 92, cols: [92, 122] },
+      { text: 'A. | The Claim Was Timely Under the Discovery Rule ........ 2', x: 123, cols: [123, 154] },
+      { text: 'CONCLUSION .......................................... 6', x: 122 },
+    ])).toEqual([
       ['I', 'INTRODUCTION'], ['II', 'ARGUMENT'], ['II.A', 'The Claim Was Timely Under the Discovery Rule'], ['', 'CONCLUSION'],
     ]);
   });
 
   it('a label OCR read with a speck and a mark before it (`I’v.`) is the numeral the list has next', () => {
-    const toc = makePage(2, {
-      source: 'ocr',
-      confidence: 88,
-      rows: [
-        { text: 'TABLE OF CONTENTS', x: 256 },
-        { text: 'I. | INTRODUCTION ........................................ 1', x: 92, cols: [92, 122] },
-        { text: 'II. | STATEMENT OF FACTS .................................. 2', x: 92, cols: [92, 122] },
-        { text: 'III. | LEGAL STANDARD .................................... 3', x: 92, cols: [92, 122] },
-        { text: 'IV. | ARGUMENT ............................................ 4', x: 92, cols: [92, 122] },
-        { text: 'I’v. | CONCLUSION .......................................... 8', x: 92, cols: [92, 122] },
-      ],
-    });
-    const det = detectIndex([body(1), toc, ...Array.from({ length: 8 }, (_, k) => body(k + 3))]);
-    expect(det.items.map((i) => [i.label, i.text])).toEqual([
+    expect(scannedToc([
+      { text: 'I. | INTRODUCTION ........................................ 1', x: 92, cols: [92, 122] },
+      { text: 'II. | STATEMENT OF FACTS .................................. 2', x: 92, cols: [92, 122] },
+      { text: 'III. | LEGAL STANDARD .................................... 3', x: 92, cols: [92, 122] },
+      { text: 'IV. | ARGUMENT ............................................ 4', x: 92, cols: [92, 122] },
+      { text: 'I’v. | CONCLUSION .......................................... 8', x: 92, cols: [92, 122] },
+    ])).toEqual([
       ['I', 'INTRODUCTION'], ['II', 'STATEMENT OF FACTS'], ['III', 'LEGAL STANDARD'], ['IV', 'ARGUMENT'], ['V', 'CONCLUSION'],
     ]);
   });
