@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { detectIndex } from './detect-index.ts';
-import { makePage } from './make-page-text.ts';
+import { makePage, type RowSpec } from './make-page-text.ts';
 
 const body = (page: number) =>
   makePage(page, { rows: Array.from({ length: 10 }, () => 'The moving party bears the initial burden of showing there is no dispute') });
@@ -80,7 +80,7 @@ describe('a leader cut short', () => {
 });
 
 /** A contents page read by OCR (page 2) in a ten-page document of prose: its items, label and title. */
-function scannedToc(rows: Array<{ text: string; x: number; cols?: number[] }>): Array<[string, string]> {
+function scannedToc(rows: RowSpec[]): Array<[string, string]> {
   const toc = makePage(2, { source: 'ocr', confidence: 88, rows: [{ text: 'TABLE OF CONTENTS', x: 256 }, ...rows] });
   return detectIndex([body(1), toc, ...Array.from({ length: 8 }, (_, k) => body(k + 3))]).items.map((i) => [i.label, i.text]);
 }
