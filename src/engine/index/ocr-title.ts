@@ -2,8 +2,8 @@ import { MONTH } from './parse-row.ts';
 
 /**
  * An index entry's title read by OCR, put back as printed where the misreading is one OCR is known to make
- * and the title or the document shows what was printed. Each rule changes a mark only where the reading
- * as it stands is not a word of the document; a title read from a text layer never comes here.
+ * and the title itself, or the document's own words, show what was printed. A title read from a text layer
+ * never comes here.
  */
 export function ocrTitle(text: string, vocabulary?: () => ReadonlyMap<string, number>): string {
   let out = unpairedQuotes(text);
