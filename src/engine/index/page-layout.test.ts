@@ -35,3 +35,38 @@ describe('the printed number of each page', () => {
     expect(printedPageLabels(layoutPages(pages))).toEqual([null, 'i', 'ii', 'iii', '1', '2', '3', '4']);
   });
 });
+
+describe('a running footer set above the bottom tenth (pleading paper), `26 | TITLE` over a second line', () => {
+  /** A page whose footer stands at 86% of its height, under the last line of text. */
+  function pleading(n: number, rows: string[]): PageText {
+    const p = makePage(n, { rows });
+    const footer = [
+      line(`${n} | COMPLAINT FOR CIVIL RIGHTS VIOLATIONS AND`, 134, 680, 476, 694),
+      line('UNLAWFUL ARREST AND MALICIOUS PROSECUTION', 134, 693, 461, 702),
+    ];
+    return { ...p, lines: [...p.lines, ...footer] };
+  }
+  const prose = Array.from({ length: 10 }, () => 'The parties entered into the agreement after several months of negotiation');
+
+  it('sets both lines apart and reads the page number from them, where the footer repeats from page to page', () => {
+    const pages = [1, 2, 3, 4, 5, 6].map((n) => pleading(n, prose));
+    const layouts = layoutPages(pages);
+    expect(layouts.map((l) => l.printed)).toEqual([[1], [2], [3], [4], [5], [6]]);
+    for (const l of layouts) expect(l.rows.map((r) => r.text).filter((t) => /COMPLAINT|UNLAWFUL/.test(t))).toEqual([]);
+  });
+
+  it('keeps such a row where it stands on one page only: an entry of a table, not a footer', () => {
+    const pages = [1, 2, 3, 4, 5, 6].map((n) => makePage(n, { rows: prose }));
+    const table = { ...pages[2]!, lines: [...pages[2]!.lines, line('12 | Declaration of the custodian of records', 134, 680, 476, 694)] };
+    const layouts = layoutPages([...pages.slice(0, 2), table, ...pages.slice(3)]);
+    expect(layouts[2]!.rows.map((r) => r.text)).toContain('12 | Declaration of the custodian of records');
+  });
+
+  it('a contents list on such pages gives its entries and no item for the footer', async () => {
+    const { detectIndex } = await import('./detect-index.ts');
+    const toc = pleading(2, ['TABLE OF CONTENTS', 'Preliminary Statement ........................................ 3',
+      'STATEMENT OF FACTS ........................................... 4', 'ARGUMENT ..................................................... 6']);
+    const det = detectIndex([pleading(1, prose), toc, ...[3, 4, 5, 6, 7, 8].map((n) => pleading(n, prose))]);
+    expect(det.items.map((i) => [i.text, i.pageRef])).toEqual([['Preliminary Statement', '3'], ['STATEMENT OF FACTS', '4'], ['ARGUMENT', '6']]);
+  });
+});

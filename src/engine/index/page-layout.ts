@@ -153,16 +153,29 @@ function layout(pages: PageText[]): PageLayout[] {
   const minRepeat = Math.max(3, Math.ceil(0.4 * pages.length));
   const fuzzy = ocrRepeats(all.map(({ p, rows }) => rows.filter((r) => inMargin(r, p.height))));
   const isRepeated = (r: Row, ocr: boolean) => (counts.get(signature(r.text)) ?? 0) >= minRepeat || (ocr && fuzzy(r));
+  // A running footer `26 | COMPLAINT …` set above the bottom tenth (pleading paper's, under its last numbered
+  // line) is page furniture too, with what stands below it, where it repeats from page to page.
+  const lowCounts = new Map<string, number>();
+  for (const { p, rows } of all) {
+    for (const s of new Set(rows.filter((r) => lowTitled(r, p.height)).map((r) => signature(r.text)))) lowCounts.set(s, (lowCounts.get(s) ?? 0) + 1);
+  }
+  const lowFuzzy = ocrRepeats(all.map(({ p, rows }) => rows.filter((r) => lowTitled(r, p.height))));
+  const footerTop = (p: PageText, rows: Row[]): number => {
+    const r = rows.find((x) => lowTitled(x, p.height) && ((lowCounts.get(signature(x.text)) ?? 0) >= minRepeat || (p.source === 'ocr' && lowFuzzy(x))));
+    return r ? r.bbox[1] : Infinity;
+  };
   return all.map(({ p, clean, rows }) => {
     const content: Row[] = [];
     const printed: number[] = [];
     const printedLabels: string[] = [];
     const printedRoman: string[] = [];
     const stamps: TabStamp[] = [];
+    const footer = footerTop(p, rows);
     for (const r of rows) {
       // a speck or two OCR read on a line of its own (`.`, `’`) is no row of the page
       if (p.source === 'ocr' && !/[\p{L}\p{N}]/u.test(r.text) && r.words.length <= 2 && !r.leader) continue;
-      const margin = inMargin(r, p.height);
+      const low = r.bbox[1] >= footer - 1;
+      const margin = inMargin(r, p.height) || low;
       const stamp = r.words.length <= 6 ? tabStamp(r.text) : null;
       if (stamp) stamps.push(stamp);
       if (margin) {
@@ -194,7 +207,7 @@ function layout(pages: PageText[]): PageLayout[] {
           continue;
         }
         if (PAGE_OF.test(r.text) || COURT_HEADER.test(r.text)) continue;
-        if (repeated) continue;
+        if (repeated || low) continue;
       } else if (PAGE_OF.test(r.text) && r.words.length <= 16 && COURT_HEADER.test(r.text)) {
         continue;
       }
@@ -238,6 +251,12 @@ function ocrRepeats(marginRows: Row[][]): (r: Row) => boolean {
     }
     return known;
   };
+}
+
+/** A row in the bottom quarter, above the margin, in a titled footer's form (`26 | COMPLAINT …`). */
+function lowTitled(r: Row, pageHeight: number): boolean {
+  const h = pageHeight > 0 ? pageHeight : 792;
+  return r.bbox[1] >= 0.75 * h && !inMargin(r, h) && /^\d{1,4}\s*\|\s*\S/.test(r.text);
 }
 
 function inMargin(r: Row, pageHeight: number): boolean {
