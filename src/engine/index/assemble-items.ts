@@ -187,9 +187,9 @@ export class ItemAssembler {
       if (k < opening) continue;
       let pr = withoutVolume(row, this.volumeEnd);
       if (groups.has(pr) || FIELD_ERROR.test(pr.row.text)) {
-        // (Word's `Error! Bookmark not defined.` where an entry's page number should be: Word found no heading
-        // for it, so it has no page to link; it is no item, and no part of the entry below it)
         // `A. STATEMENTS OF CASE` over tabs 1-5: a group heading, not an item.
+        // (nor Word's `Error! Bookmark not defined.` where an entry's page number should be: Word found no
+        // heading for it, so it has no page to link, and it is no part of the entry below it)
         this.current = null;
         this.pending = [];
         continue;
@@ -492,7 +492,7 @@ export class ItemAssembler {
       // (a row heading the page column on the line above, however far OCR's ink boxes set it on double spacing)
       const headsColumn = readByOcr(pr) && this.nextLine(p.row.bbox[1], below.bbox[1]) && pageColumnHeader(p, pr);
       // (read by OCR, the line above by the index's pitch: OCR boxes each line by its ink, so the gap to it is
-      // wider than a letter, `EXAMINATION` over `By Mr. Gwilliam .... 6`)
+      // wider than a letter, `EXAMINATION` over `By Mr. Smith .... 6`)
       const adjacent = below.bbox[1] - p.row.bbox[3] <= Math.max(p.row.size, below.size) || (readByOcr(pr) && this.nextLine(p.row.bbox[1], below.bbox[1]));
       if (p.row.page !== pr.row.page || (!adjacent && !headsColumn)) break;
       if (Math.abs(p.row.bbox[0] - pr.row.bbox[0]) > 40) break;
