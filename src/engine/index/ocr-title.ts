@@ -1,4 +1,4 @@
-import { MONTH } from './parse-row.ts';
+import { MONTH } from './rows.ts';
 
 /**
  * An index entry's title read by OCR, put back as printed where the misreading is one OCR is known to make

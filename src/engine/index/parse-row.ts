@@ -1,6 +1,6 @@
 import type { ItemType } from '../types.ts';
 import { keywordType, parseLabel, splitGluedKeyword, type Label } from './labels.ts';
-import { rowCells, type Row, type Token } from './rows.ts';
+import { MONTH, MONTH_NAME, rowCells, type Row, type Token } from './rows.ts';
 
 /** What one row of a candidate index page says. */
 export interface ParsedRow {
@@ -31,11 +31,9 @@ export interface ParsedRow {
   bare: boolean;
 }
 
-export const MONTH = '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
 const DATE_SRC = `(?:${MONTH}\\s+\\d{1,2}(?:,\\s*|\\s+)\\d{4}|\\d{1,2}(?:st|nd|rd|th)?\\s+(?:day\\s+of\\s+)?${MONTH},?\\s+\\d{4}|\\d{4}-\\d{2}-\\d{2}|\\d{1,2}[/.]\\d{1,2}[/.]\\d{2,4}|${MONTH}\\s+\\d{4})`;
 const DATE_FULL = new RegExp(`^${DATE_SRC}$`, 'i');
 const DATE_ANY = new RegExp(DATE_SRC, 'i');
-const MONTH_WORD = new RegExp(`^${MONTH},?$`, 'i');
 /**
  * A date cell's text as its date: without the comma or semicolon after it, nor a mark OCR read in a
  * speck before it (`"December 10, 2019`, `‘September 25,2021`: OCR also drops the space after the comma).
@@ -288,7 +286,7 @@ export function parseRow(input: Row, opts: { ocr: boolean; light?: boolean }): P
   // The year of a date (`March 6, 2020`, `6 March 2020`, `March 2020`) is no page number, even after a leader.
   const before = (k: number) => rest[rest.length - 1 - k]?.text ?? '';
   const yearOfDate = /^(19|20)\d\d$/.test(refText) && !last.breakBefore &&
-    (MONTH_WORD.test(before(1)) || (/^\d{1,2}(st|nd|rd|th)?,?$/.test(before(1)) && MONTH_WORD.test(before(2))));
+    (MONTH_NAME.test(before(1)) || (/^\d{1,2}(st|nd|rd|th)?,?$/.test(before(1)) && MONTH_NAME.test(before(2))));
   // `pp. 12–15` in its own column: the gap stands before the `pp.`, not before the number.
   const lead = rest.length >= 3 && /^(p|pp|pg|page|pages)\.?$/i.test(rest[rest.length - 2]!.text) ? rest[rest.length - 2]! : null;
   // A list of pages in the page column (`7, 114`): set apart before its first number.
@@ -300,7 +298,7 @@ export function parseRow(input: Row, opts: { ocr: boolean; light?: boolean }): P
   const tight = !last.breakBefore || (opts.ocr && gapAt(rest.length - 1) < 0.5 * gapAt(listAt));
   // (never a date: `September 19, 2017` set wide in a justified column)
   const listed = listAt < rest.length - 1 && /^\d{1,4}$/.test(refText) && rest[listAt]!.breakBefore && tight &&
-    !MONTH_WORD.test(rest[listAt - 1]?.text ?? '') && !/^(19|20)\d\d$/.test(refText);
+    !MONTH_NAME.test(rest[listAt - 1]?.text ?? '') && !/^(19|20)\d\d$/.test(refText);
   if (rest.length >= (labels.length > 0 ? 2 : 1) && lastIsRef && !yearOfDate && ((last.breakBefore && apartFromWords(rest, opts.ocr)) || row.leader || (lead?.breakBefore ?? false) || listed)) {
     pageRef = /^[A-Z]{1,2}-?\d/.test(refText) ? refText : refText.replace(/[IlL|]/g, '1').replace(/O/g, '0').split(/[-–]/)[0]!.trim();
     refTokens.push(rest.pop()!);

@@ -37,7 +37,10 @@ function isOcrLeader(w: Word): boolean {
   return w.confidence < 25 && /^[.,:;·•«»'"`~_\-ecoanusvi0-9]+$/i.test(w.text);
 }
 
-const MONTH_NAME = /^(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?,?$/i;
+/** A month's name, in full or shortened (`Jan.`, `Sept`), as a regular expression source. */
+export const MONTH = '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
+/** A word that is a month's name (`JAN`, `March,`). */
+export const MONTH_NAME = new RegExp(`^${MONTH},?$`, 'i');
 /** The day and year of a date run together as OCR reads them (`16,2019`, `18.2023`). */
 const DAY_YEAR = /^(\d{1,2})[,.]\s?((?:19|20)\d\d)([,.;]?)$/;
 
