@@ -139,29 +139,22 @@ function layout(pages: PageText[]): PageLayout[] {
     const clean = withoutLineNumbers(p, numberCols);
     return { p, clean, rows: pageRows(clean) };
   });
-  const counts = new Map<string, number>();
-  for (const { p, rows } of all) {
-    const seen = new Set<string>();
-    for (const r of rows) {
-      if (!inMargin(r, p.height)) continue;
-      const s = signature(r.text);
-      if (seen.has(s)) continue;
-      seen.add(s);
-      counts.set(s, (counts.get(s) ?? 0) + 1);
-    }
-  }
   const minRepeat = Math.max(3, Math.ceil(0.4 * pages.length));
-  const fuzzy = ocrRepeats(all.map(({ p, rows }) => rows.filter((r) => inMargin(r, p.height))));
-  const isRepeated = (r: Row, ocr: boolean) => (counts.get(signature(r.text)) ?? 0) >= minRepeat || (ocr && fuzzy(r));
+  /** Whether a row of a zone (`inZone`) repeats there from page to page, digits aside (or, read by OCR, fuzzily). */
+  const repeatsIn = (inZone: (r: Row, height: number) => boolean) => {
+    const counts = new Map<string, number>();
+    for (const { p, rows } of all) {
+      for (const s of new Set(rows.filter((r) => inZone(r, p.height)).map((r) => signature(r.text)))) counts.set(s, (counts.get(s) ?? 0) + 1);
+    }
+    const fuzzy = ocrRepeats(all.map(({ p, rows }) => rows.filter((r) => inZone(r, p.height))));
+    return (r: Row, ocr: boolean) => (counts.get(signature(r.text)) ?? 0) >= minRepeat || (ocr && fuzzy(r));
+  };
+  const isRepeated = repeatsIn(inMargin);
   // A running footer `26 | COMPLAINT …` set above the bottom tenth (pleading paper's, under its last numbered
   // line) is page furniture too, with what stands below it, where it repeats from page to page.
-  const lowCounts = new Map<string, number>();
-  for (const { p, rows } of all) {
-    for (const s of new Set(rows.filter((r) => lowTitled(r, p.height)).map((r) => signature(r.text)))) lowCounts.set(s, (lowCounts.get(s) ?? 0) + 1);
-  }
-  const lowFuzzy = ocrRepeats(all.map(({ p, rows }) => rows.filter((r) => lowTitled(r, p.height))));
+  const isLowFooter = repeatsIn(lowTitled);
   const footerTop = (p: PageText, rows: Row[]): number => {
-    const r = rows.find((x) => lowTitled(x, p.height) && ((lowCounts.get(signature(x.text)) ?? 0) >= minRepeat || (p.source === 'ocr' && lowFuzzy(x))));
+    const r = rows.find((x) => lowTitled(x, p.height) && isLowFooter(x, p.source === 'ocr'));
     return r ? r.bbox[1] : Infinity;
   };
   return all.map(({ p, clean, rows }) => {
