@@ -2,23 +2,29 @@ import { mkdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { parsePageRanges } from './index/parse-page-ranges.ts';
-import { detectBrief, linkBrief, type PipelineProgress } from './pipeline.ts';
+import { detectBrief, linkBrief, type PipelineProgress, type RecordInput } from './pipeline.ts';
+import { romanToArabic } from './refs/locators.ts';
 import { EngineError } from './types.ts';
 import { writeFileAtomic } from './util/atomic-write.ts';
 
 const HELP = `brieflink - link a brief's index to the pages where its items start
 
 Usage:
-  brieflink link <brief.pdf> [--record <record.pdf>] [--index-pages 2-9] --out <dir> [--no-ocr] [--stats]
+  brieflink link <brief.pdf> [--record [NAME=]<record.pdf> ...] [--index-pages 2-9] --out <dir> [--no-ocr] [--stats]
+  brieflink refs <brief.pdf> [--record [NAME=]<record.pdf> ...] [--index-pages 2-9] [--no-ocr]
   brieflink detect <brief.pdf> [--index-pages 2-9] [--no-ocr]
   brieflink --help
 
-link    writes <dir>/Master.linked.pdf (the brief, with the record appended when given, one link
-        per index item and one bookmark per item) and <dir>/review.json.
+link    writes <dir>/Master.linked.pdf (the brief, with its records appended in the order given, one
+        link per index item and one bookmark per item, one link over every reference the brief makes
+        to a record page it resolves to, one bookmark per record) and <dir>/review.json.
+refs    prints the references the brief's body makes to its records and to briefs, as JSON on stdout.
 detect  prints the index items found as JSON on stdout.
 
 Options:
-  --record <file>       trial record whose pages the index points into (appended to the output)
+  --record [NAME=]<file>  a record document of the case, appended to the output; NAME is how the brief
+                        cites it (AB, ER, J.A., Tr., "Smith Affidavit"; "AB Vol. 2" for a volume).
+                        Repeat for several records. Without NAME it is read from the record's cover.
   --index-pages <list>  the brief's index pages, e.g. 2-9 or 2,3,4 (default: found automatically)
   --out <dir>           output folder (created when missing)
   --no-ocr              do not OCR pages without a text layer
@@ -93,7 +99,7 @@ async function runLink(args: string[]): Promise<number> {
     args,
     allowPositionals: true,
     options: {
-      record: { type: 'string' },
+      record: { type: 'string', multiple: true },
       'index-pages': { type: 'string' },
       out: { type: 'string' },
       'no-ocr': { type: 'boolean' },
@@ -105,18 +111,18 @@ async function runLink(args: string[]): Promise<number> {
   const briefFile = positionals[0]!;
   const indexPages = indexPagesOption(values['index-pages']);
   const brief = await readInput(briefFile);
-  const record = values.record ? await readInput(values.record) : undefined;
+  const records = await recordInputs(values.record ?? []);
 
   // open each input once up front so an error names the file it is about
   const { openPdf } = await import('./pdf/index.ts');
   await about(briefFile, async () => openPdf(brief).close());
-  if (record) await about(values.record!, async () => openPdf(record).close());
+  for (const r of records) await about(r.file, async () => openPdf(r.bytes).close());
   await ensureFolder(values.out);
 
   const result = await linkBrief({
     brief,
     briefName: path.basename(briefFile),
-    ...(record ? { record, recordName: path.basename(values.record!) } : {}),
+    ...(records.length ? { records: await namedRecords(records) } : {}),
     ...(indexPages ? { indexPages } : {}),
     ocr: values['no-ocr'] ? 'off' : 'auto',
     onProgress: progressPrinter(),
@@ -142,6 +148,93 @@ async function runLink(args: string[]): Promise<number> {
     process.stderr.write(`brieflink: validation failed: ${why}\n`);
   }
   return v.success ? 0 : 2;
+}
+
+interface RecordArg {
+  file: string;
+  bytes: Uint8Array;
+  citeAs: string | null;
+  volume?: string;
+}
+
+/** `--record AB=appeal-book.pdf`, `--record "AB Vol. 2=ab2.pdf"`, `--record record.pdf`. */
+async function recordInputs(values: string[]): Promise<RecordArg[]> {
+  const out: RecordArg[] = [];
+  for (const v of values) {
+    const eq = v.indexOf('=');
+    // a file whose own name holds `=` is a file when it exists as given
+    const named = eq > 0 && !(await stat(v).catch(() => null));
+    const file = named ? v.slice(eq + 1) : v;
+    const name = named ? v.slice(0, eq).trim() : null;
+    const vol = name ? /^(.*?)[,\s]+vol(?:ume|\.)?\s*(\d{1,2}|[IVX]{1,5})$/i.exec(name) : null;
+    out.push({
+      file,
+      bytes: await readInput(file),
+      citeAs: vol ? vol[1]!.trim() : name,
+      ...(vol ? { volume: romanToArabic(vol[2]!.toUpperCase()) } : {}),
+    });
+  }
+  return out;
+}
+
+/** Records with their names: given, or read from each record's cover. */
+async function namedRecords(records: RecordArg[]): Promise<RecordInput[]> {
+  const { recordIdentity } = await import('./refs/record-cover.ts');
+  const { openPdf } = await import('./pdf/index.ts');
+  return records.map((r) => {
+    let citeAs = r.citeAs;
+    let volume = r.volume;
+    if (citeAs === null || volume === undefined) {
+      const doc = openPdf(r.bytes);
+      try {
+        const id = recordIdentity([1, 2].filter((p) => p <= doc.pageCount).map((p) => doc.pageText(p)));
+        citeAs ??= id.citeAs ?? '';
+        volume ??= id.volume ?? undefined;
+      } finally {
+        doc.close();
+      }
+    }
+    return { bytes: r.bytes, name: path.basename(r.file), citeAs, ...(volume ? { volume } : {}) };
+  });
+}
+
+async function runRefs(args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { record: { type: 'string', multiple: true }, 'index-pages': { type: 'string' }, 'no-ocr': { type: 'boolean' } },
+  });
+  if (positionals.length !== 1) throw new UsageError('refs needs exactly one brief PDF');
+  const briefFile = positionals[0]!;
+  const indexPages = indexPagesOption(values['index-pages']);
+  const brief = await readInput(briefFile);
+  const records = await recordInputs(values.record ?? []);
+  const result = await about(briefFile, async () =>
+    linkBrief({
+      brief,
+      briefName: path.basename(briefFile),
+      ...(records.length ? { records: await namedRecords(records) } : {}),
+      ...(indexPages ? { indexPages } : {}),
+      ocr: values['no-ocr'] ? 'off' : 'auto',
+      onProgress: progressPrinter(),
+    }),
+  );
+  const references = (result.review.references ?? []).map((r) => ({
+    page: r.page,
+    text: r.text,
+    kind: r.kind,
+    doc: r.doc,
+    volume: r.volume,
+    target: r.target,
+    targetPage: r.targetPage,
+    bbox: r.bbox,
+    parts: r.parts,
+    record: r.record,
+    confidence: r.confidence,
+    why: r.why,
+  }));
+  process.stdout.write(`${JSON.stringify({ references }, null, 2)}\n`);
+  return 0;
 }
 
 async function runDetect(args: string[]): Promise<number> {
@@ -179,6 +272,7 @@ export async function main(argv: string[]): Promise<number> {
     }
     if (command === 'link') return await runLink(rest);
     if (command === 'detect') return await runDetect(rest);
+    if (command === 'refs') return await runRefs(rest);
     throw new UsageError(`unknown command '${command}' (try --help)`);
   } catch (err) {
     if (err instanceof UsageError || (err instanceof TypeError && (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS'))) {

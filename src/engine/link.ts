@@ -2,6 +2,7 @@ import { openPdf, type PdfSource } from './pdf/index.ts';
 import type { BBox, ReviewJson } from './types.ts';
 import { isExternalUri, overSameRow } from './util/geometry.ts';
 import { outlineTitle } from './write/outline-title.ts';
+import { recordBookmarks } from './write/write-master.ts';
 
 const RECT_TOLERANCE = 1;
 
@@ -12,6 +13,22 @@ function sameRect(a: BBox, b: BBox): boolean {
 /** Whether a link's `why` names the `*Tn` start marker it was placed by (e.g. "record marker '*T3'"). */
 function usedMarker(why: string): boolean {
   return /\bmarker '[^']+'/i.test(why);
+}
+
+/**
+ * Reference links read back: a resolved reference is linked when every line it covers carries one link of
+ * its box to its target page; any other outcome is broken.
+ */
+function referenceLinks(review: ReviewJson, linksOn: (page: number) => Array<{ rect: BBox; targetPage: number | null; uri: string }>): { linked: number; broken: number } {
+  let linked = 0;
+  let broken = 0;
+  for (const ref of review.references ?? []) {
+    if (ref.kind !== 'record' || ref.targetPage === null) continue;
+    const ok = ref.spans.every((s) => linksOn(s.page).filter((k) => sameRect(k.rect, s.bbox) && k.targetPage === ref.targetPage).length >= 1);
+    if (ok) linked++;
+    else broken++;
+  }
+  return { linked, broken };
 }
 
 /**
@@ -47,9 +64,13 @@ export function validateMaster(pdf: PdfSource, review: ReviewJson): ReviewJson['
         if (!ours && !isExternalUri(k.uri) && k.targetPage === null) broken++;
       }
     }
+    const refs = referenceLinks(review, linksOn);
     const outline = doc.outline();
     const items = new Map(review.index.items.map((it) => [it.ordinal, it]));
-    const wantOutline = expected.map((l) => ({ title: outlineTitle(items.get(l.item)!), page: l.masterPage }));
+    const wantOutline = [
+      ...expected.map((l) => ({ title: outlineTitle(items.get(l.item)!), page: l.masterPage })),
+      ...recordBookmarks(review),
+    ];
     const outlineOk =
       outline.length === wantOutline.length &&
       outline.every((o, i) => o.title === wantOutline[i]!.title && o.page === wantOutline[i]!.page);
@@ -61,7 +82,8 @@ export function validateMaster(pdf: PdfSource, review: ReviewJson): ReviewJson['
       links_created: created,
       broken_links: broken,
       markers_used: expected.filter((l) => usedMarker(l.why)).length,
-      success: expectedTabs > 0 && found === expectedTabs && created === expectedTabs && broken === 0 && outlineOk,
+      success: expectedTabs > 0 && found === expectedTabs && created === expectedTabs && broken === 0 && outlineOk && refs.broken === 0,
+      ...(review.references ? { references_linked: refs.linked, references_broken: refs.broken } : {}),
     };
   } finally {
     doc.close();

@@ -7,8 +7,10 @@ import { printedPageLabels } from './resolve/printed-pages.ts';
 import { resolveDestinations } from './resolve/resolve-destinations.ts';
 import { LIKELY_INDEX_PAGES, readDocument, type ReadProgress, type ReadResult } from './text/read-document.ts';
 import { readForLinks } from './text/read-for-links.ts';
-import { EngineError, type IndexDetection, type ReviewJson } from './types.ts';
+import { EngineError, type IndexDetection, type ReviewJson, type ReviewRecord } from './types.ts';
 import { buildReview } from './write/review.ts';
+import { briefReferences } from './refs/link-references.ts';
+import type { RecordSource } from './refs/resolve-references.ts';
 import { writeMaster } from './write/write-master.ts';
 
 export type Phase = 'text' | 'ocr' | 'index' | 'resolve' | 'write' | 'validate';
@@ -20,11 +22,30 @@ export interface PipelineProgress {
   avgMsPerPage?: number;
 }
 
+/** A record document of the brief's case: its bytes, file name and the short name the brief cites it by. */
+export interface RecordInput {
+  bytes: Uint8Array;
+  name: string;
+  /** `AB`, `ER`, `J.A.`, `Smith Affidavit`; empty when the brief names it no way we know. */
+  citeAs: string;
+  volume?: string;
+}
+
+/** Where each record document lies within the one record appended to the brief. */
+export interface RecordPart {
+  name: string;
+  citeAs: string;
+  volume?: string;
+  pages: number;
+}
+
 export interface LinkInput {
   brief: Uint8Array;
   briefName: string;
   record?: Uint8Array;
   recordName?: string;
+  /** Several record documents, in the order they follow the brief (the single `record` is the one-document case). */
+  records?: RecordInput[];
   indexPages?: number[];
   ocr?: 'auto' | 'off';
   ocrWorkers?: number;
@@ -57,11 +78,12 @@ function relay(onProgress: LinkInput['onProgress']) {
  */
 export async function linkBrief(input: LinkInput): Promise<LinkResult> {
   const progress = input.onProgress;
+  const inputs: RecordInput[] = input.records ?? (input.record ? [{ bytes: input.record, name: input.recordName ?? 'record.pdf', citeAs: '' }] : []);
   let brief: PdfDoc | null = null;
-  let record: PdfDoc | null = null;
+  const opened: PdfDoc[] = [];
   try {
     brief = openPdf(input.brief);
-    record = input.record ? openPdf(input.record) : null;
+    for (const r of inputs) opened.push(openPdf(r.bytes));
     checkIndexPages(input.indexPages, brief.pageCount);
     const readOpts = { ocr: input.ocr ?? 'auto', ...(input.ocrWorkers ? { ocrWorkers: input.ocrWorkers } : {}) } as const;
     const { read: briefRead, detection } = await readForLinks(input.brief, brief, {
@@ -69,17 +91,37 @@ export async function linkBrief(input: LinkInput): Promise<LinkResult> {
       ...(input.indexPages ? { indexPages: input.indexPages } : {}),
       onProgress: relay(progress),
     });
-    const recordRead = record && input.record
-      ? await readDocument(input.record, record, { ...readOpts, onProgress: relay(progress) })
-      : null;
-
-    const result = linkFromText(input, brief, record, briefRead, recordRead, detection);
-    brief = record = null;
-    return result;
+    const reads: ReadResult[] = [];
+    for (let i = 0; i < inputs.length; i++) reads.push(await readDocument(inputs[i]!.bytes, opened[i]!, { ...readOpts, onProgress: relay(progress) }));
+    // several records are one record appended to the brief, each in its place
+    const counts = opened.map((d) => d.pageCount);
+    const record = opened[0] ?? null;
+    for (const other of opened.slice(1)) record!.append(other);
+    const recordRead = reads.length ? joinReads(reads) : null;
+    const recordParts = inputs.map((r, i) => ({ name: r.name, citeAs: r.citeAs, ...(r.volume ? { volume: r.volume } : {}), pages: counts[i]! }));
+    for (const other of opened.slice(1)) other.close();
+    opened.length = 0;
+    const b = brief;
+    brief = null;
+    return linkFromText({ ...input, recordName: inputs.map((r) => r.name).join(' + ') || undefined, recordParts }, b, record, briefRead, recordRead, detection);
   } finally {
     brief?.close();
-    record?.close();
+    for (const d of opened) d.close();
   }
+}
+
+/** The readings of several documents as the reading of one: pages numbered on from one to the next. */
+function joinReads(reads: ReadResult[]): ReadResult {
+  if (reads.length === 1) return reads[0]!;
+  let offset = 0;
+  const pages: ReadResult['pages'] = [];
+  const ocrFailed: ReadResult['ocrFailed'] = [];
+  for (const r of reads) {
+    for (const p of r.pages) pages.push({ ...p, page: p.page + offset });
+    for (const f of r.ocrFailed) ocrFailed.push({ ...f, page: f.page + offset });
+    offset += r.pages.length;
+  }
+  return { ...reads[0]!, pages, ocrFailed };
 }
 
 /**
@@ -88,7 +130,7 @@ export async function linkBrief(input: LinkInput): Promise<LinkResult> {
  * writing and validation. Closes `brief` and `record`.
  */
 export function linkFromText(
-  input: Pick<LinkInput, 'briefName' | 'recordName' | 'indexPages' | 'onProgress'>,
+  input: Pick<LinkInput, 'briefName' | 'recordName' | 'indexPages' | 'onProgress'> & { recordParts?: RecordPart[] },
   brief: PdfDoc,
   record: PdfDoc | null,
   briefRead: ReadResult,
@@ -123,6 +165,8 @@ export function linkFromText(
         ...(recordRead ? { record: printedPageLabels(layoutPages(recordRead.pages)) } : {}),
       },
     });
+    const parts = input.recordParts ?? (record ? [{ name: input.recordName ?? 'record.pdf', citeAs: '', pages: record.pageCount }] : []);
+    addReferences(review, briefRead, recordRead, detection.pages, parts);
     progress?.({ phase: 'write', done: 0, total: 1 });
     const pdf = writeMaster(brief, record, review, { brief: briefRead.pages, record: recordRead?.pages ?? null });
     progress?.({ phase: 'write', done: 1, total: 1 });
@@ -141,6 +185,24 @@ export function linkFromText(
     brief.close();
     record?.close();
   }
+}
+
+/**
+ * The brief's references to its records (DESIGN §8), found and resolved into review.references, and the
+ * record documents listed in review.records.
+ */
+function addReferences(review: ReviewJson, briefRead: ReadResult, recordRead: ReadResult | null, indexPages: number[], parts: RecordPart[]): void {
+  const sources: RecordSource[] = [];
+  let offset = 0;
+  const records: ReviewRecord[] = [];
+  for (const part of parts) {
+    const pages = (recordRead?.pages ?? []).slice(offset, offset + part.pages).map((p) => ({ ...p, page: p.page - offset }));
+    sources.push({ citeAs: part.citeAs, ...(part.volume ? { volume: part.volume } : {}), pages, masterStart: briefRead.pages.length + offset + 1 });
+    records.push({ file: part.name, citeAs: part.citeAs, volume: part.volume ?? null, pages: part.pages, offset: briefRead.pages.length + offset });
+    offset += part.pages;
+  }
+  if (records.length) review.records = records;
+  review.references = briefReferences(briefRead.pages, indexPages, sources);
 }
 
 export interface DetectInput {

@@ -6,6 +6,8 @@
  * boxes as [x0, y0, x1, y1]. Pages are 1-based everywhere outside src/engine/pdf.
  */
 
+import type { RefKind, RefParts, RefSpan } from './refs/types.ts';
+
 export type BBox = [number, number, number, number];
 
 export interface Word {
@@ -165,9 +167,51 @@ export interface ReviewJson {
     broken_links: number;
     markers_used: number;
     success: boolean;
+    /** Reference links: resolved references each with a link over every line it covers, read back from the file. */
+    references_linked?: number;
+    references_broken?: number;
   };
   /** Active content the input carried and the output does not (absent when there was none). */
   removedActiveContent?: RemovedContent[];
+  /** The record documents, in the order they follow the brief in the master (absent without a record). */
+  records?: ReviewRecord[];
+  /** Every reference the brief's body makes to the record or to a brief (DESIGN §6, §8). */
+  references?: ReviewReference[];
+}
+
+export interface ReviewRecord {
+  file: string;
+  /** The short name the brief cites it by (`AB`, `ER`, `Smith Affidavit`). */
+  citeAs: string;
+  volume: string | null;
+  pages: number;
+  /** Pages of the master before this document's first page. */
+  offset: number;
+}
+
+/** A reference as review.json and `brieflink refs` give it (DESIGN §6). */
+export interface ReviewReference {
+  id: number;
+  /** 1-based page of the brief where it starts. */
+  page: number;
+  text: string;
+  kind: RefKind;
+  doc: string;
+  volume: string | null;
+  target: string;
+  /** 1-based page of the merged master it links to, or null (unresolved, or not a record reference). */
+  targetPage: number | null;
+  /** Box of its first line; `spans` holds one box per line it covers. */
+  bbox: BBox;
+  spans: RefSpan[];
+  parts: RefParts;
+  /** The record document it resolves into (its citeAs), or null. */
+  record: string | null;
+  confidence: number;
+  why: string;
+  status: 'auto';
+  shortForm?: 'id' | 'ibid' | 'supra';
+  footnote?: true;
 }
 
 /** Typed engine errors; `code` is what callers switch on. */

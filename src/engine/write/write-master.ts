@@ -48,7 +48,11 @@ export function prepareMaster(brief: PdfDoc, record: PdfDoc | null, review: Revi
     const item = items.get(link.item);
     if (item) outline.push({ title: outlineTitle(item), page: link.masterPage, level: outlineLevel(item) });
   }
-  brief.setOutline(outline);
+  for (const ref of review.references ?? []) {
+    if (ref.kind !== 'record' || ref.targetPage === null) continue;
+    for (const span of ref.spans) brief.addLink(span.page, span.bbox, ref.targetPage);
+  }
+  brief.setOutline([...outline, ...recordBookmarks(review)]);
   // Page labels follow the printed numbers, so a viewer shows `p. 12` where the paper says 12.
   if (review.source.printedPages) {
     setPrintedLabels(brief, [...review.source.printedPages, ...(review.record ? review.record.printedPages ?? new Array<null>(review.record.pages).fill(null) : [])]);
@@ -56,6 +60,13 @@ export function prepareMaster(brief: PdfDoc, record: PdfDoc | null, review: Revi
   const removed = brief.removeActiveContent();
   if (removed.length) review.removedActiveContent = removed;
   else delete review.removedActiveContent;
+}
+
+/** One bookmark per record document named for the brief's citations (`AB Vol. 2 – appeal-book-2.pdf`), at its first page. */
+export function recordBookmarks(review: Pick<ReviewJson, 'records'>): Array<{ title: string; page: number; level: number }> {
+  return (review.records ?? [])
+    .filter((r) => r.citeAs)
+    .map((r) => ({ title: `${r.citeAs}${r.volume ? ` Vol. ${r.volume}` : ''} – ${r.file}`, page: r.offset + 1, level: 0 }));
 }
 
 /**

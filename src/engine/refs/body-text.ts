@@ -1,0 +1,126 @@
+import { layoutPages } from '../index/page-layout.ts';
+import type { Row } from '../index/rows.ts';
+import type { BBox, PageText } from '../types.ts';
+import type { RefSpan } from './types.ts';
+
+/**
+ * A brief's body as one string to search, each character traced back to the word it came from: the
+ * content rows of every body page (running headers, footers, court stamps and margin line numbers set
+ * apart by the page model), in reading order, a page's footnotes after its text. Rows are joined by one
+ * space, so a reference broken over two lines or two pages reads as it does on paper.
+ */
+export interface BodyText {
+  text: string;
+  /** For each character of `text`, the index of its word in `words` (-1 for the joining spaces). */
+  wordAt: Int32Array;
+  words: BodyWord[];
+}
+
+export interface BodyWord {
+  page: number;
+  bbox: BBox;
+  /** Index of the word's row over the whole body (words of one row share it). */
+  row: number;
+  footnote: boolean;
+  /** Offset of the word's first character in `text`. */
+  start: number;
+}
+
+/**
+ * Rows set in smaller type at the foot of a page, below the body's text: its footnotes. The body's size
+ * is the page's most common row size; a footnote row is at most 85% of it, and every row below the
+ * first such row counts too (a footnote's text wraps).
+ */
+export function footnoteStart(rows: Row[]): number {
+  if (rows.length < 4) return rows.length;
+  const sizes = rows.map((r) => Math.round(r.size * 2) / 2).filter((s) => s > 0);
+  const counts = new Map<number, number>();
+  for (const s of sizes) counts.set(s, (counts.get(s) ?? 0) + 1);
+  let body = 0;
+  let most = 0;
+  for (const [s, n] of counts) if (n > most || (n === most && s > body)) [body, most] = [s, n];
+  if (body <= 0) return rows.length;
+  // from the foot up: the footnote block is the run of small rows the page ends with
+  let start = rows.length;
+  for (let i = rows.length - 1; i >= 0; i--) {
+    if (rows[i]!.size <= 0.85 * body) start = i;
+    else break;
+  }
+  // a lone small row (a caption, a signature block's small print) is no footnote block unless it opens with a mark
+  if (start === rows.length - 1 && !/^(?:\d{1,3}|[*†‡])(?:\s|$)/.test(rows[start]!.text)) return rows.length;
+  return start;
+}
+
+/** The body of the brief: every page but those in `skip` (index pages, tables of authorities). */
+export function bodyText(pages: PageText[], skip: ReadonlySet<number>): BodyText {
+  const layouts = layoutPages(pages);
+  const parts: string[] = [];
+  const words: BodyWord[] = [];
+  let length = 0;
+  let rowNo = 0;
+  const marks: number[] = [];
+  for (const layout of layouts) {
+    if (skip.has(layout.page)) continue;
+    const rows = layout.rows;
+    const foot = footnoteStart(rows);
+    rows.forEach((row, i) => {
+      for (const w of row.words) {
+        if (parts.length) {
+          parts.push(' ');
+          marks.push(-1);
+          length += 1;
+        }
+        words.push({ page: layout.page, bbox: w.bbox, row: rowNo, footnote: i >= foot, start: length });
+        parts.push(w.text);
+        for (let k = 0; k < w.text.length; k++) marks.push(words.length - 1);
+        length += w.text.length;
+      }
+      rowNo++;
+    });
+  }
+  return { text: parts.join(''), wordAt: Int32Array.from(marks), words };
+}
+
+/**
+ * The boxes of the characters [from, to) of the body: one box per row they cover, trimmed to the
+ * characters within each word (a word `(AB,` gives the box of `AB` when only that is the reference).
+ */
+export function spansOf(body: BodyText, from: number, to: number): RefSpan[] {
+  const spans: RefSpan[] = [];
+  let current: { row: number; page: number; bbox: BBox } | null = null;
+  let i = from;
+  while (i < to) {
+    const wi = body.wordAt[i]!;
+    if (wi < 0) {
+      i++;
+      continue;
+    }
+    const w = body.words[wi]!;
+    const wordEnd = w.start + wordLength(body, wi);
+    const a = Math.max(from, w.start);
+    const b = Math.min(to, wordEnd);
+    const box = partBox(w.bbox, wordEnd - w.start, a - w.start, b - w.start);
+    if (current && current.row === w.row) {
+      current.bbox = [Math.min(current.bbox[0], box[0]), Math.min(current.bbox[1], box[1]), Math.max(current.bbox[2], box[2]), Math.max(current.bbox[3], box[3])];
+    } else {
+      if (current) spans.push({ page: current.page, bbox: current.bbox });
+      current = { row: w.row, page: w.page, bbox: box };
+    }
+    i = wordEnd;
+  }
+  if (current) spans.push({ page: current.page, bbox: current.bbox });
+  return spans;
+}
+
+function wordLength(body: BodyText, wi: number): number {
+  const next = body.words[wi + 1];
+  const end = next ? next.start - 1 : body.text.length;
+  return end - body.words[wi]!.start;
+}
+
+/** The part of a word's box that characters [a, b) of its n take, characters taken as equally wide. */
+function partBox(bbox: BBox, n: number, a: number, b: number): BBox {
+  if (n <= 0 || (a <= 0 && b >= n)) return bbox;
+  const w = (bbox[2] - bbox[0]) / n;
+  return [bbox[0] + a * w, bbox[1], bbox[0] + b * w, bbox[3]];
+}

@@ -1,0 +1,388 @@
+import type { PageText } from '../types.ts';
+import { authoritySpans } from './authority-spans.ts';
+import { bodyText, spansOf, type BodyText } from './body-text.ts';
+import { BRIEF_DESIGNATORS, NAMED_KINDS, RECORD_DESIGNATORS, designatorKey, plainKey, type Designator } from './designators.ts';
+import { readLocators, rangeEnd, romanToArabic, type Locators } from './locators.ts';
+import { nonBodyPages } from './non-body-pages.ts';
+import type { RefKind, RefParts, Reference } from './types.ts';
+
+/**
+ * Every reference a brief makes in its body to the record or to a brief (DESIGN §8), found as written:
+ * a document's name (`AB`, `1-ER-`, `Smith Decl.`, `Affidavit of Jane Smith sworn …`, `Dkt.`), then its
+ * locators (volume, tab, exhibit, pages, paragraphs, transcript lines, questions), one reference per cited
+ * page or range of a list; short forms (`Id. at 5`, `Ibid.`) take the document of the citation before them
+ * and are not references where that citation was an authority. Index pages and tables of authorities are
+ * not body.
+ */
+export interface FindOptions {
+  /** The brief's index pages (their rows are no references). */
+  indexPages?: readonly number[];
+  /** The names the case's record documents are cited by (`AB`, `Smith Affidavit`): a name of these is read even where lawyers use it for other things too. */
+  citeAs?: readonly string[];
+}
+
+interface Candidate {
+  from: number;
+  /** Where the document's name ends and its locators start. */
+  nameEnd: number;
+  doc: string;
+  docKey: string;
+  kind: RefKind;
+  volume?: string;
+  barePages: boolean;
+  weak: boolean;
+  shortForm?: 'id' | 'ibid';
+}
+
+const WORD_START = /[\s([{;"“'‘—–]/;
+const OPENERS = /^[([{"“'‘]+/;
+const SENTENCE_WORDS = new Set(['See', 'The', 'And', 'Cf.', 'In', 'Also', 'But', 'Compare', 'With', 'Contra', 'Accord', 'E.g.,', 'Second', 'Supplemental', 'Supp.', 'Suppl.', 'Reply', 'Further', 'First', 'Third', 'His', 'Her', 'Their', 'Its', 'Mr.', 'Ms.', 'Mrs.', 'Dr.', 'Under', 'That', 'This', 'Same']);
+const NAME_WORD = "[A-Z][A-Za-z'’-]+";
+const SHORT_FORM = /(?:Id\.|id\.|Ibid\.?|ibid\.?)/y;
+const COMPACT_VOLUME = /(\d{1,2})-([A-Z]{1,4})-(\d{1,5})(?:[-–](\d{1,5}))?(?![\w-])/y;
+const BUNDLE = /([[{])?([A-Z]{1,2})(\d{1,2})?\/(\d{1,3})\/(\d{1,5})(?:[-–](\d{1,5}))?([\]}])?/y;
+const ROA_CASE = /ROA\.\d{2}-\d{4,5}\.(\d{1,6})(?:[-–](\d{1,6}))?(?![\w])/y;
+const BRIEF_PARTS: RegExp[] = [
+  /Tabs?\s+\d{1,3}[A-Za-z]?\s+of\s+(?:this|the\s+(?:present|within))\s+(?:Brief|Factum|Book|Compendium|Record|Memorandum)/y,
+  /(?:Part|Section|Point|Argument|§)\s+[IVX]{1,6}(?:\.[A-Z0-9]{1,3})*(?:\([a-z0-9]{1,3}\))?,?\s+(?:above|below|supra|infra)\b/y,
+  /(?:supra|infra)\s+(?:Part|Section|Point|§)\s+[IVX]{1,6}(?:\.[A-Z0-9]{1,3})*/y,
+  /(?:supra|infra)\s+(?:at\s+|p\.\s*|pp\.\s*)\d{1,4}(?:[-–]\d{1,4})?/y,
+];
+
+export function findReferences(pages: PageText[], opts: FindOptions = {}): Reference[] {
+  const skip = nonBodyPages(pages, opts.indexPages ?? []);
+  const body = bodyText(pages, skip);
+  return findInBody(body, opts);
+}
+
+/** findReferences over a body already read (tests give one directly). */
+export function findInBody(body: BodyText, opts: FindOptions = {}): Reference[] {
+  const text = body.text;
+  const citeKeys = new Set((opts.citeAs ?? []).map(citeKey));
+  const custom = customDesignators(opts.citeAs ?? []);
+  const authorities = authoritySpans(text);
+  const weakUse = weakUses(text);
+  const refs: Reference[] = [];
+  /** The last citation read, of any kind: a short form continues it. */
+  let last: { end: number; ref: Reference | null } = { end: -1, ref: null };
+  let authorityIdx = 0;
+  let pos = 0;
+  while (pos < text.length) {
+    if (pos > 0 && !WORD_START.test(text[pos - 1]!)) {
+      pos++;
+      continue;
+    }
+    const opener = OPENERS.exec(text.slice(pos, pos + 3));
+    const at = pos + (opener && !/^[[{]/.test(opener[0]) ? opener[0].length : 0);
+    // an authority citation between two references is what a short form after it continues
+    while (authorityIdx < authorities.length && authorities[authorityIdx]!.from < at) {
+      const a = authorities[authorityIdx]!;
+      if (a.to > last.end) last = { end: a.to, ref: null };
+      authorityIdx++;
+    }
+    const insideAuthority = authorities.some((a) => a.from <= at && at < a.to);
+    if (insideAuthority) {
+      pos++;
+      continue;
+    }
+    const found = readAt(text, at, { citeKeys, custom, weakUse, last: last.ref });
+    if (!found) {
+      pos++;
+      continue;
+    }
+    for (const r of found.refs) {
+      const ref = toReference(body, r, refs.length + 1);
+      if (ref.spans.length === 0) continue;
+      refs.push(ref);
+    }
+    if (found.refs.length) last = { end: found.end, ref: refs[refs.length - 1]! };
+    pos = Math.max(found.end, at + 1);
+  }
+  return refs;
+}
+
+interface RawRef {
+  from: number;
+  to: number;
+  kind: RefKind;
+  parts: RefParts;
+  target: string;
+  shortForm?: Reference['shortForm'];
+}
+
+interface ReadContext {
+  citeKeys: Set<string>;
+  custom: Designator[];
+  weakUse: Map<string, number>;
+  last: Reference | null;
+}
+
+/** The references that start at `at`, or null. */
+function readAt(text: string, at: number, ctx: ReadContext): { refs: RawRef[]; end: number } | null {
+  return compactAt(text, at) ?? shortFormAt(text, at, ctx) ?? briefPartAt(text, at) ?? namedAt(text, at, ctx) ?? designatedAt(text, at, ctx);
+}
+
+/** `1-ER-123`, `[B/12/345]`, `{A/1/1}`, `B1/12/345`, `ROA.19-50123.456`: name and place in one token. */
+function compactAt(text: string, at: number): { refs: RawRef[]; end: number } | null {
+  COMPACT_VOLUME.lastIndex = at;
+  let m = COMPACT_VOLUME.exec(text);
+  if (m && designatorKey(m[2]!) !== null) {
+    const key = designatorKey(m[2]!)!;
+    const parts: RefParts = { doc: m[2]!, docKey: key, volume: m[1]!, page: m[3]! };
+    if (m[4]) parts.pageEnd = rangeEnd(m[3]!, m[4]);
+    const end = at + m[0].length;
+    return { refs: [{ from: at, to: end, kind: 'record', parts, target: m[0].slice(m[1]!.length + m[2]!.length + 2) }], end };
+  }
+  BUNDLE.lastIndex = at;
+  m = BUNDLE.exec(text);
+  if (m && (m[1] ? m[7] : !m[7]) && (m[1] || m[3]) && (!m[1] || (m[1] === '[' ? m[7] === ']' : m[7] === '}'))) {
+    const parts: RefParts = { doc: m[2]!, docKey: m[2]!, tab: m[4]!, page: m[5]! };
+    if (m[3]) parts.volume = m[3];
+    if (m[6]) parts.pageEnd = rangeEnd(m[5]!, m[6]);
+    const end = at + m[0].length;
+    return { refs: [{ from: at, to: end, kind: 'record', parts, target: `${m[4]}/${m[5]}${m[6] ? `-${m[6]}` : ''}` }], end };
+  }
+  ROA_CASE.lastIndex = at;
+  m = ROA_CASE.exec(text);
+  if (m) {
+    const parts: RefParts = { doc: 'ROA', docKey: 'ROA', page: m[1]! };
+    if (m[2]) parts.pageEnd = rangeEnd(m[1]!, m[2]);
+    const end = at + m[0].length;
+    return { refs: [{ from: at, to: end, kind: 'record', parts, target: m[2] ? `${m[1]}-${m[2]}` : m[1]! }], end };
+  }
+  return null;
+}
+
+/** `Id.`, `Id. at 5`, `id. ¶ 7`, `Ibid.`: the document of the citation just before, when that was not an authority. */
+function shortFormAt(text: string, at: number, ctx: ReadContext): { refs: RawRef[]; end: number } | null {
+  SHORT_FORM.lastIndex = at;
+  const m = SHORT_FORM.exec(text);
+  if (!m || /[A-Za-z]/.test(text[at + m[0].length] ?? '')) return null;
+  const nameEnd = at + m[0].length;
+  const prev = ctx.last;
+  if (!prev || prev.kind === 'authority') return { refs: [], end: nameEnd };
+  const form: Reference['shortForm'] = /^i?bid/i.test(m[0]) ? 'ibid' : 'id';
+  const loc = readLocators(text, nameEnd, { barePages: false });
+  const base: RefParts = { doc: prev.parts.doc, docKey: prev.parts.docKey, ...(prev.parts.volume ? { volume: prev.parts.volume } : {}), ...(prev.parts.docket ? { docket: prev.parts.docket } : {}) };
+  if (!loc) {
+    // `Id.` alone cites what the citation before it cited, pinpoint and all
+    const { spans: _s, id: _i, ...rest } = prev;
+    return { refs: [{ from: at, to: nameEnd, kind: prev.kind, parts: { ...prev.parts }, target: rest.target, shortForm: form }], end: nameEnd };
+  }
+  // `Id. at 5` after `Smith Decl., Ex. C at 4` is page 5 of Exhibit C; after `AB, Tab 5, p. 23` page 5 of tab 5? no: of the book
+  const keep: Partial<RefParts> = {};
+  if (prev.parts.exhibit && !loc.common.exhibit) keep.exhibit = prev.parts.exhibit;
+  if (prev.parts.tab && !loc.common.tab && loc.elements.every((e) => !e.parts.page)) keep.tab = prev.parts.tab;
+  return { refs: elementsOf(text, at, { ...base, ...keep }, loc, prev.kind, form), end: loc.end };
+}
+
+/** A reference to the brief's own parts: kind `brief`, never linked into a record. */
+function briefPartAt(text: string, at: number): { refs: RawRef[]; end: number } | null {
+  for (const re of BRIEF_PARTS) {
+    re.lastIndex = at;
+    const m = re.exec(text);
+    if (m) {
+      const end = at + m[0].length;
+      return { refs: [{ from: at, to: end, kind: 'brief', parts: { doc: 'this brief', docKey: 'BRIEF' }, target: m[0] }], end };
+    }
+  }
+  return null;
+}
+
+/**
+ * A document named for a person: `Smith Decl. ¶ 5`, `Jane Smith Affidavit, para. 14`, `Affidavit of Jane
+ * Smith sworn May 1, 2020, at para. 14`, `Transcript of the Cross-Examination of Jane Smith, qq. 45-47`.
+ */
+function namedAt(text: string, at: number, ctx: ReadContext): { refs: RawRef[]; end: number } | null {
+  for (const kind of NAMED_KINDS) {
+    // `Smith Decl.`: a surname (one or two capitalised words) then the kind
+    const before = new RegExp(`((?:${NAME_WORD}\\s+)?${NAME_WORD})\\s+(?:${kind.re})(?![A-Za-z])`, 'y');
+    before.lastIndex = at;
+    let m = before.exec(text);
+    if (m) {
+      const names = m[1]!.split(/\s+/).filter((w) => !SENTENCE_WORDS.has(w));
+      if (names.length && !names.some((w) => /^(?:Aff|Decl|Dep|Tr|Ex)/.test(w))) {
+        const surname = names[names.length - 1]!;
+        const doc = text.slice(at + m[0].indexOf(names[0]!), at + m[0].length);
+        const out = withLocators(text, at + m[0].indexOf(names[0]!), at + m[0].length, doc, `${kind.key}:${plainKey(surname)}`, 'record', false);
+        if (out) return out;
+      }
+    }
+    // `Affidavit of Jane Smith`, `Transcript of the Cross-Examination of Jane Smith`
+    const of = new RegExp(`(?:Transcript\\s+of\\s+(?:the\\s+)?)?(?:${kind.re})\\s+of\\s+((?:(?:${NAME_WORD}|[A-Z]\\.)\\s+){0,3}${NAME_WORD})(?:,?\\s+(?:sworn|affirmed|dated|executed|signed|filed)(?:\\s+on)?\\s+[A-Z][a-z]+\\.?\\s+\\d{1,2},?\\s+\\d{4})?`, 'y');
+    of.lastIndex = at;
+    m = of.exec(text);
+    if (m) {
+      const names = m[1]!.split(/\s+/);
+      const surname = names[names.length - 1]!;
+      const out = withLocators(text, at, at + m[0].length, m[0], `${kind.key}:${plainKey(surname)}`, 'record', false);
+      if (out) return out;
+    }
+  }
+  return null;
+}
+
+/** A family's name (`AB`, `J.A.`, `9 CT`, `Dkt.`, `Ex.`, a record's own name) and its locators. */
+function designatedAt(text: string, at: number, ctx: ReadContext): { refs: RawRef[]; end: number } | null {
+  // `2 ER 345`, `9 CT 2077`: a volume before the name
+  const vol = /(\d{1,2})\s+(?=[A-Z])/y;
+  vol.lastIndex = at;
+  const v = vol.exec(text);
+  const starts = v ? [at + v[0].length, at] : [at];
+  for (const start of starts) {
+    for (const d of [...ctx.custom, ...RECORD_DESIGNATORS, ...BRIEF_DESIGNATORS]) {
+      const re = new RegExp(`(?:${d.re})(?![A-Za-z])`, 'y');
+      re.lastIndex = start;
+      const m = re.exec(text);
+      if (!m) continue;
+      if (d.weak && !ctx.citeKeys.has(d.key) && (ctx.weakUse.get(d.key) ?? 0) < 3) continue;
+      if (isPostalCode(text, start, m[0])) continue;
+      const nameEnd = start + m[0].length;
+      const volume = v && start !== at ? v[1]! : undefined;
+      if (volume && d.form !== 'pages') continue;
+      const out = d.form === 'docket'
+        ? docketAt(text, start, nameEnd, m[0], d)
+        : d.form === 'exhibit'
+          ? exhibitAt(text, start, nameEnd, m[0])
+          : withLocators(text, volume ? at : start, nameEnd, m[0], d.key, d.kind, d.form === 'pages' || ctx.citeKeys.has(d.key), volume, d.form === 'paragraph');
+      if (out) return out;
+    }
+  }
+  return null;
+}
+
+function withLocators(text: string, from: number, nameEnd: number, doc: string, docKey: string, kind: RefKind, barePages: boolean, volume?: string, paragraphOnly = false): { refs: RawRef[]; end: number } | null {
+  const loc = readLocators(text, nameEnd, { barePages });
+  if (!loc) return null;
+  if (paragraphOnly && !loc.elements.some((e) => e.parts.paragraph)) return null;
+  // a locator that is only a tab or exhibit needs a record family that has them
+  const parts: RefParts = { doc: doc.replace(/[,\s]+$/, ''), docKey, ...(volume ? { volume: romanToArabic(volume) } : {}) };
+  return { refs: elementsOf(text, from, parts, loc, kind), end: loc.end };
+}
+
+/** `Dkt. 45 at 3`, `ECF No. 12-3, at 4`, `D. Ct. Doc. 141`, `Dkt. 45 ¶ 5`. */
+function docketAt(text: string, from: number, nameEnd: number, doc: string, d: Designator): { refs: RawRef[]; end: number } | null {
+  const num = /\s*(\d{1,5}(?:-\d{1,3})?)(?![\w.:\/])/y;
+  num.lastIndex = nameEnd;
+  const m = num.exec(text);
+  if (!m) return null;
+  const afterNum = nameEnd + m[0].length;
+  const parts: RefParts = { doc: doc.trim(), docKey: d.key, docket: m[1]! };
+  const loc = readLocators(text, afterNum, { barePages: false });
+  if (!loc || loc.elements.length === 0) {
+    return { refs: [{ from, to: afterNum, kind: 'record', parts, target: m[1]! }], end: afterNum };
+  }
+  return { refs: elementsOf(text, from, parts, loc, 'record'), end: loc.end };
+}
+
+/** `Ex. C`, `Exhibit 12, p. 3`, `Ex. C at 4`, `Exs. 4, 5`. */
+function exhibitAt(text: string, from: number, nameEnd: number, doc: string): { refs: RawRef[]; end: number } | null {
+  const label = /\s*(?:No\.\s*)?["“”]?([A-Z]{1,2}(?:-?\d{1,3})?|\d{1,4}[A-Z]?(?:-\d{1,3})?)["”]?(?![\w])/y;
+  label.lastIndex = nameEnd;
+  const m = label.exec(text);
+  if (!m) return null;
+  // a capital word after `Exhibit` is a label only when short (`Exhibit A`, not `Exhibit The`)
+  const end = nameEnd + m[0].length;
+  const parts: RefParts = { doc: 'Ex.', docKey: 'EX', exhibit: m[1]! };
+  if (/^Exhibits?$/i.test(doc.trim()) === false) parts.doc = doc.trim();
+  else parts.doc = doc.trim();
+  const loc = readLocators(text, end, { barePages: false });
+  if (!loc || loc.elements.length === 0) return { refs: [{ from, to: end, kind: 'record', parts, target: m[1]! }], end };
+  return { refs: elementsOf(text, from, parts, loc, 'record'), end: loc.end };
+}
+
+/** One raw reference per element of a list; the first runs from the document's name. */
+function elementsOf(text: string, from: number, base: RefParts, loc: Locators, kind: RefKind, shortForm?: Reference['shortForm']): RawRef[] {
+  const parts: RefParts = { ...base, ...loc.common } as RefParts;
+  if (loc.elements.length === 0) {
+    return [{ from, to: loc.end, kind, parts, target: targetText(text, from, loc.end, base.doc), ...(shortForm ? { shortForm } : loc.supra ? { shortForm: 'supra' as const } : {}) }];
+  }
+  const locStart = loc.start;
+  return loc.elements.map((e, i) => {
+    const start = i === 0 ? from : e.from;
+    const target = i === 0 ? text.slice(locStart, e.to).replace(/^at\s+/, '').trim() : text.slice(e.from, e.to).trim();
+    const sf = shortForm ?? (loc.supra ? ('supra' as const) : undefined);
+    return { from: start, to: e.to, kind, parts: { ...parts, ...e.parts }, target, ...(sf ? { shortForm: sf } : {}) };
+  });
+}
+
+function targetText(text: string, from: number, to: number, doc: string): string {
+  const s = text.slice(from, to);
+  const i = s.indexOf(doc);
+  return (i >= 0 ? s.slice(i + doc.length) : s).replace(/^[\s,]+/, '').trim();
+}
+
+function toReference(body: BodyText, r: RawRef, id: number): Reference {
+  let to = r.to;
+  while (to > r.from) {
+    const c = body.text[to - 1]!;
+    if (/[\s,;:]/.test(c)) to--;
+    else if ((c === ')' || c === ']') && unbalanced(body.text.slice(r.from, to))) to--;
+    else break;
+  }
+  const spans = spansOf(body, r.from, to);
+  const wi = body.wordAt[r.from] ?? -1;
+  const word = wi >= 0 ? body.words[wi] : body.words[body.wordAt.findIndex((x, i) => i >= r.from && x >= 0)];
+  const ref: Reference = {
+    id,
+    kind: r.kind,
+    page: word?.page ?? spans[0]?.page ?? 0,
+    text: body.text.slice(r.from, to).replace(/\s+/g, ' '),
+    parts: r.parts,
+    target: r.target,
+    spans,
+  };
+  if (r.shortForm) ref.shortForm = r.shortForm;
+  if (word?.footnote) ref.footnote = true;
+  return ref;
+}
+
+/** A record's name as the finder keys it: a family's key, a named document's, else its letters. */
+export function citeKey(citeAs: string): string {
+  const t = citeAs.trim();
+  const family = designatorKey(t);
+  if (family) return family;
+  for (const kind of NAMED_KINDS) {
+    const m = new RegExp(`^(?:(?:${NAME_WORD}\\s+)*(${NAME_WORD})\\s+(?:${kind.re})|(?:${kind.re})\\s+of\\s+(?:[A-Z][A-Za-z.'’-]*\\s+)*(${NAME_WORD}))`).exec(t);
+    if (m) return `${kind.key}:${plainKey(m[1] ?? m[2]!)}`;
+  }
+  return plainKey(t);
+}
+
+/** A record named in a way no family knows (`Reply Compendium of the Respondent`): read as its own name. */
+function customDesignators(citeAs: readonly string[]): Designator[] {
+  const out: Designator[] = [];
+  for (const c of citeAs) {
+    const key = citeKey(c);
+    if (designatorKey(c) || key.includes(':') || c.trim().length < 2) continue;
+    const re = c.trim().split(/\s+/).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s+');
+    out.push({ re, key, form: 'locator', kind: 'record' });
+  }
+  return out;
+}
+
+/** How often the brief writes each weak family's name before a page number (`R. 45` ten times is the record). */
+function weakUses(text: string): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const d of RECORD_DESIGNATORS) {
+    if (!d.weak) continue;
+    const re = new RegExp(`(?<![A-Za-z.])(?:${d.re})\\s*\\d{1,5}(?![\\w.])`, 'g');
+    out.set(d.key, [...text.matchAll(re)].filter((m) => !/(?:Fed|Civ|Crim|Evid|App|Bankr|Sup|Ct)\.\s*$/.test(text.slice(Math.max(0, m.index - 8), m.index))).length);
+  }
+  return out;
+}
+
+/** `Hartford, CT 06103`: a state and a ZIP code after a city, no record. */
+function isPostalCode(text: string, start: number, name: string): boolean {
+  if (!/^[A-Z]{2}$/.test(name) || !/,\s*$/.test(text.slice(Math.max(0, start - 3), start))) return false;
+  const zip = /\s+\d{5}(?:-\d{4})?(?!\d)/y;
+  zip.lastIndex = start + name.length;
+  return zip.test(text);
+}
+
+/** More closing brackets than opening ones: the last belongs to the sentence, not the reference. */
+function unbalanced(s: string): boolean {
+  const open = (s.match(/[([]/g) ?? []).length;
+  const close = (s.match(/[)\]]/g) ?? []).length;
+  return close > open;
+}
