@@ -37,7 +37,8 @@ interface Candidate {
 const WORD_START = /[\s([{;"“'‘—–]/;
 const OPENERS = /^[([{"“'‘]+/;
 const SENTENCE_WORDS = new Set(['See', 'The', 'And', 'Cf.', 'In', 'Also', 'But', 'Compare', 'With', 'Contra', 'Accord', 'E.g.,', 'Second', 'Supplemental', 'Supp.', 'Suppl.', 'Reply', 'Further', 'First', 'Third', 'His', 'Her', 'Their', 'Its', 'Mr.', 'Ms.', 'Mrs.', 'Dr.', 'Under', 'That', 'This', 'Same']);
-const NAME_WORD = "[A-Z][A-Za-z'’-]+";
+/** A surname as printed in running text: `Smith`, `McDonald`, `O'Brien`, `Smith-Jones` (not a word in capitals). */
+const NAME_WORD = "(?:[A-Z](?:[a-z]+|['’][A-Z][a-z]+)(?:[A-Z][a-z]+)?(?:-[A-Z][a-z]+)?)";
 const SHORT_FORM = /(?:Id\.|id\.|Ibid\.?|ibid\.?)/y;
 const COMPACT_VOLUME = /(\d{1,2})-([A-Z]{1,4})-(\d{1,5})(?:[-–](\d{1,5}))?(?![\w-])/y;
 const BUNDLE = /([[{])?([A-Z]{1,2})(\d{1,2})?\/(\d{1,3})\/(\d{1,5})(?:[-–](\d{1,5}))?([\]}])?/y;
@@ -74,6 +75,10 @@ export function findInBody(body: BodyText, opts: FindOptions = {}): Reference[] 
     }
     const opener = OPENERS.exec(text.slice(pos, pos + 3));
     const at = pos + (opener && !/^[[{]/.test(opener[0]) ? opener[0].length : 0);
+    if (!/[A-Z0-9[{is]/.test(text[at] ?? '')) {
+      pos++;
+      continue;
+    }
     // an authority citation between two references is what a short form after it continues
     while (authorityIdx < authorities.length && authorities[authorityIdx]!.from < at) {
       const a = authorities[authorityIdx]!;
@@ -85,12 +90,13 @@ export function findInBody(body: BodyText, opts: FindOptions = {}): Reference[] 
       pos++;
       continue;
     }
-    const found = readAt(text, at, { citeKeys, custom, weakUse, last: last.ref });
+    const found = readAt(text, at, { citeKeys, custom, weakUse, last: last.ref, lastEnd: last.end });
     if (!found) {
       pos++;
       continue;
     }
     for (const r of found.refs) {
+      if (isTitleRow(body, r.from, r.to)) continue;
       const ref = toReference(body, r, refs.length + 1);
       if (ref.spans.length === 0) continue;
       refs.push(ref);
@@ -99,6 +105,26 @@ export function findInBody(body: BodyText, opts: FindOptions = {}): Reference[] 
     pos = Math.max(found.end, at + 1);
   }
   return refs;
+}
+
+/**
+ * A row that is nothing but a document's name and label, set apart as a title (`EXHIBIT 13` on a slip
+ * sheet, `Appendix C-3` heading a table): no reference. A title ends in no punctuation and stands first on
+ * its page or is set in capitals; a citation sentence alone on its row (`ER 12.`, `(JA 45)`) is text.
+ */
+function isTitleRow(body: BodyText, from: number, to: number): boolean {
+  const first = body.wordAt[from] ?? -1;
+  const lastIdx = body.wordAt[Math.max(from, to - 1)] ?? -1;
+  if (first < 0 || lastIdx < 0) return false;
+  const row = body.words[first]!.row;
+  if (body.words[lastIdx]!.row !== row || lastIdx - first + 1 > 4) return false;
+  const before = body.words[first - 1];
+  const after = body.words[lastIdx + 1];
+  if ((before && before.row === row) || (after && after.row === row)) return false;
+  const rowText = body.text.slice(body.words[first]!.start, after ? after.start - 1 : body.text.length).trim();
+  if (/[.,;:)\]]$/.test(rowText) || /^[(\[]/.test(rowText)) return false;
+  const firstOnPage = !before || before.page !== body.words[first]!.page;
+  return firstOnPage || rowText === rowText.toUpperCase();
 }
 
 interface RawRef {
@@ -115,6 +141,23 @@ interface ReadContext {
   custom: Designator[];
   weakUse: Map<string, number>;
   last: Reference | null;
+  /** Where the last citation read ended. */
+  lastEnd: number;
+}
+
+/** Farthest a short form may stand from the citation it continues (about half a page of text). */
+const SHORT_FORM_REACH = 1200;
+/** A citation signal: a citation follows it (`See July 2018 Report 1`), one the finder may not know. */
+const SIGNAL = /(?:^|[.;(]\s*|\s)(?:[Ss]ee(?:,?\s+e\.g\.,|\s+also|\s+generally)?|[Cc]f\.|[Aa]ccord|[Cc]ompare|[Bb]ut\s+see|[Cc]iting|[Qq]uoting)\s+(?![Ii]d\.|[Ii]bid)/;
+
+/**
+ * Whether a short form at `at` continues the citation that ended at `lastEnd`: near it, with no citation
+ * signal between them (a signal there introduces a citation the finder did not read, which the short form
+ * then continues instead).
+ */
+function continues(text: string, lastEnd: number, at: number): boolean {
+  if (lastEnd < 0 || at - lastEnd > SHORT_FORM_REACH) return false;
+  return !SIGNAL.test(text.slice(lastEnd, at));
 }
 
 /** The references that start at `at`, or null. */
@@ -160,7 +203,7 @@ function shortFormAt(text: string, at: number, ctx: ReadContext): { refs: RawRef
   if (!m || /[A-Za-z]/.test(text[at + m[0].length] ?? '')) return null;
   const nameEnd = at + m[0].length;
   const prev = ctx.last;
-  if (!prev || prev.kind === 'authority') return { refs: [], end: nameEnd };
+  if (!prev || prev.kind === 'authority' || !continues(text, ctx.lastEnd, at)) return { refs: [], end: nameEnd };
   const form: Reference['shortForm'] = /^i?bid/i.test(m[0]) ? 'ibid' : 'id';
   const loc = readLocators(text, nameEnd, { barePages: false });
   const base: RefParts = { doc: prev.parts.doc, docKey: prev.parts.docKey, ...(prev.parts.volume ? { volume: prev.parts.volume } : {}), ...(prev.parts.docket ? { docket: prev.parts.docket } : {}) };
@@ -194,9 +237,11 @@ function briefPartAt(text: string, at: number): { refs: RawRef[]; end: number } 
  * Smith sworn May 1, 2020, at para. 14`, `Transcript of the Cross-Examination of Jane Smith, qq. 45-47`.
  */
 function namedAt(text: string, at: number, ctx: ReadContext): { refs: RawRef[]; end: number } | null {
-  for (const kind of NAMED_KINDS) {
+  if (!/[A-Z]/.test(text[at] ?? '')) return null;
+  for (let k = 0; k < NAMED_KINDS.length; k++) {
+    const kind = NAMED_KINDS[k]!;
     // `Smith Decl.`: a surname (one or two capitalised words) then the kind
-    const before = new RegExp(`((?:${NAME_WORD}\\s+)?${NAME_WORD})\\s+(?:${kind.re})(?![A-Za-z])`, 'y');
+    const before = NAMED_BEFORE[k]!.re;
     before.lastIndex = at;
     let m = before.exec(text);
     if (m) {
@@ -209,7 +254,7 @@ function namedAt(text: string, at: number, ctx: ReadContext): { refs: RawRef[]; 
       }
     }
     // `Affidavit of Jane Smith`, `Transcript of the Cross-Examination of Jane Smith`
-    const of = new RegExp(`(?:Transcript\\s+of\\s+(?:the\\s+)?)?(?:${kind.re})\\s+of\\s+((?:(?:${NAME_WORD}|[A-Z]\\.)\\s+){0,3}${NAME_WORD})(?:,?\\s+(?:sworn|affirmed|dated|executed|signed|filed)(?:\\s+on)?\\s+[A-Z][a-z]+\\.?\\s+\\d{1,2},?\\s+\\d{4})?`, 'y');
+    const of = NAMED_OF[k]!.re;
     of.lastIndex = at;
     m = of.exec(text);
     if (m) {
@@ -219,8 +264,26 @@ function namedAt(text: string, at: number, ctx: ReadContext): { refs: RawRef[]; 
       if (out) return out;
     }
   }
+  void ctx;
   return null;
 }
+
+const compiled = new WeakMap<Designator, RegExp>();
+/** A designator's name as a sticky regular expression, compiled once. */
+function nameRe(d: Designator): RegExp {
+  let re = compiled.get(d);
+  if (!re) {
+    re = new RegExp(`(?:${d.re})(?![A-Za-z])`, 'y');
+    compiled.set(d, re);
+  }
+  return re;
+}
+
+const NAMED_BEFORE = NAMED_KINDS.map((kind) => ({ kind, re: new RegExp(`((?:${NAME_WORD}\\s+)?${NAME_WORD})\\s+(?:${kind.re})(?![A-Za-z])`, 'y') }));
+const NAMED_OF = NAMED_KINDS.map((kind) => ({
+  kind,
+  re: new RegExp(`(?:Transcript\\s+of\\s+(?:the\\s+)?)?(?:${kind.re})\\s+of\\s+((?:(?:${NAME_WORD}|[A-Z]\\.)\\s+){0,3}${NAME_WORD})(?:,?\\s+(?:sworn|affirmed|dated|executed|signed|filed)(?:\\s+on)?\\s+[A-Z][a-z]+\\.?\\s+\\d{1,2},?\\s+\\d{4})?`, 'y'),
+}));
 
 /** A family's name (`AB`, `J.A.`, `9 CT`, `Dkt.`, `Ex.`, a record's own name) and its locators. */
 function designatedAt(text: string, at: number, ctx: ReadContext): { refs: RawRef[]; end: number } | null {
@@ -231,7 +294,7 @@ function designatedAt(text: string, at: number, ctx: ReadContext): { refs: RawRe
   const starts = v ? [at + v[0].length, at] : [at];
   for (const start of starts) {
     for (const d of [...ctx.custom, ...RECORD_DESIGNATORS, ...BRIEF_DESIGNATORS]) {
-      const re = new RegExp(`(?:${d.re})(?![A-Za-z])`, 'y');
+      const re = nameRe(d);
       re.lastIndex = start;
       const m = re.exec(text);
       if (!m) continue;
