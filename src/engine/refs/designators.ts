@@ -97,3 +97,8 @@ export function designatorKey(name: string): string | null {
 export function plainKey(name: string): string {
   return name.normalize('NFKC').toUpperCase().replace(/[^A-Z0-9]/g, '');
 }
+
+/** A record named for its docket entry (`ECF No. 12`, `Dkt. 45-3`): the number. */
+export const DOCKET_NAME = /^(?:D\.\s*Ct\.\s*)?(?:Dkt\.?|Docket|Doc\.|D\.\s*E\.|ECF)\s*(?:(?:Nos?\.?|#)\s*)?(\d{1,5}(?:-\d{1,3})?)$/i;
+/** A record named for its exhibit label (`Ex. C`, `Exhibit 12`): the label. */
+export const EXHIBIT_NAME = /^(?:Exh(?:ibit)?\.?|Ex\.|Exhibit)\s*["“]?([A-Za-z0-9]{1,4}(?:-\d{1,3})?)["”]?$/i;

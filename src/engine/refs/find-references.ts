@@ -1,7 +1,7 @@
 import type { PageText } from '../types.ts';
 import { authoritySpans } from './authority-spans.ts';
 import { bodyText, spansOf, type BodyText } from './body-text.ts';
-import { BRIEF_DESIGNATORS, NAMED_KINDS, RECORD_DESIGNATORS, designatorKey, plainKey, type Designator } from './designators.ts';
+import { BRIEF_DESIGNATORS, DOCKET_NAME, EXHIBIT_NAME, NAMED_KINDS, RECORD_DESIGNATORS, designatorKey, plainKey, type Designator } from './designators.ts';
 import { readLocators, rangeEnd, romanToArabic, type Locators } from './locators.ts';
 import { nonBodyPages } from './non-body-pages.ts';
 import type { RefKind, RefParts, Reference } from './types.ts';
@@ -325,7 +325,7 @@ function withLocators(text: string, from: number, nameEnd: number, doc: string, 
 
 /** `Dkt. 45 at 3`, `ECF No. 12-3, at 4`, `D. Ct. Doc. 141`, `Dkt. 45 ¶ 5`. */
 function docketAt(text: string, from: number, nameEnd: number, doc: string, d: Designator): { refs: RawRef[]; end: number } | null {
-  const num = /\s*(\d{1,5}(?:-\d{1,3})?)(?![\w.:\/])/y;
+  const num = /\s*(\d{1,5}(?:-\d{1,3})?)(?![\w:\/-]|\.\d)/y;
   num.lastIndex = nameEnd;
   const m = num.exec(text);
   if (!m) return null;
@@ -417,7 +417,7 @@ function customDesignators(citeAs: readonly string[]): Designator[] {
   const out: Designator[] = [];
   for (const c of citeAs) {
     const key = citeKey(c);
-    if (designatorKey(c) || key.includes(':') || c.trim().length < 2) continue;
+    if (designatorKey(c) || key.includes(':') || c.trim().length < 2 || DOCKET_NAME.test(c.trim()) || EXHIBIT_NAME.test(c.trim())) continue;
     const re = c.trim().split(/\s+/).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s+');
     out.push({ re, key, form: 'locator', kind: 'record' });
   }

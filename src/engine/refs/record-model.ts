@@ -95,6 +95,9 @@ function stampOf(p: PageText): { page: string; volume: string | null } | null {
   const h = p.height > 0 ? p.height : 792;
   for (const l of p.lines) {
     if (l.bbox[1] > 0.12 * h && l.bbox[3] < 0.85 * h) continue;
+    // an appendix bound into a brief numbers its pages 1a, 2a …
+    const bound = /^(\d{1,4}[a-z])$/.exec(l.text.trim());
+    if (bound) return { page: bound[1]!, volume: null };
     const m = STAMP.exec(l.text.trim());
     if (!m) continue;
     const key = designatorKey(m[2]!.replace(/\s+/g, ' ').trim());

@@ -1,4 +1,5 @@
 import type { PageText } from '../types.ts';
+import { DOCKET_NAME, EXHIBIT_NAME } from './designators.ts';
 import { citeKey } from './find-references.ts';
 import { modelRecord, normLabel, type RecordModel } from './record-model.ts';
 import type { Reference, ResolvedReference } from './types.ts';
@@ -33,15 +34,13 @@ export interface ResolveOptions {
   brief?: PageText[];
 }
 
-const DOCKET = /^(?:D\.\s*Ct\.\s*)?(?:Dkt\.?|Docket|Doc\.|D\.\s*E\.|ECF)\s*(?:(?:Nos?\.?|#)\s*)?(\d{1,5}(?:-\d{1,3})?)$/i;
-const EXHIBIT = /^(?:Exh(?:ibit)?\.?|Ex\.|Exhibit)\s*["“]?([A-Za-z0-9]{1,4}(?:-\d{1,3})?)["”]?$/i;
 /** Families whose pages may be bound into the brief itself. */
 const BOUND_IN = new Set(['PETAPP', 'APP', 'ADD', 'SA', 'APPX']);
 
 export function resolveReferences(refs: Reference[], records: RecordSource[], opts: ResolveOptions = {}): ResolvedReference[] {
   const known: Known[] = records.map((src) => {
-    const d = DOCKET.exec(src.citeAs.trim());
-    const e = EXHIBIT.exec(src.citeAs.trim());
+    const d = DOCKET_NAME.exec(src.citeAs.trim());
+    const e = EXHIBIT_NAME.exec(src.citeAs.trim());
     return {
       src,
       model: modelRecord(src.pages),
@@ -95,8 +94,14 @@ function locate(r: Reference, known: Known[], self: Known | null): Outcome {
     tried.push(o);
   }
   if (p.page && !p.tab && !p.exhibit) {
-    const held = cands.map((i) => heldPages(known[i]!.model)).filter(Boolean).join('; ');
-    return unresolved(`${r.text}: the ${p.doc} ${cands.length > 1 ? 'documents' : 'document'} uploaded ${held ? `hold pages ${held}` : 'carry no page numbers'}`);
+    const volumes = cands.some((i) => known[i]!.src.volume);
+    const held = cands
+      .map((i) => [heldPages(known[i]!.model), known[i]!.src.volume] as const)
+      .filter(([h]) => h)
+      .map(([h, v]) => (v ? `${h} (vol. ${v})` : h))
+      .join('; ');
+    const what = `the ${p.doc} ${volumes && cands.length > 1 ? 'volumes' : cands.length > 1 ? 'documents' : 'document'} uploaded`;
+    return unresolved(`${r.text}: ${what} ${held ? `${cands.length > 1 ? 'hold' : 'holds'} pages ${held}` : cands.length > 1 ? 'carry no page numbers' : 'carries no page numbers'}`);
   }
   return tried[0] ?? unresolved(`${r.text}: not found in ${p.doc}`);
 }
@@ -134,7 +139,7 @@ function within(r: Reference, k: Known, index: number): Outcome {
     const start = m.tabs.get(p.tab.toUpperCase());
     if (start === undefined) return { record: index, page: null, confidence: 0, why: `Tab ${p.tab} is not in ${name} as uploaded` };
     lo = start;
-    hi = nextStart(m.tabs, start) - 1 || m.pageCount;
+    hi = endOf(m.tabs, start, m.pageCount);
     bodyStart = start + 1;
     whyPrefix = `Tab ${p.tab} (divider p. ${start})`;
   }
@@ -142,7 +147,7 @@ function within(r: Reference, k: Known, index: number): Outcome {
     const ex = m.exhibits.get(p.exhibit.toUpperCase());
     if (!ex || ex.page < lo || ex.page > hi) return { record: index, page: null, confidence: 0, why: `Exhibit ${p.exhibit} is not in ${name}${p.tab ? `, Tab ${p.tab}` : ''} as uploaded` };
     lo = ex.page;
-    hi = Math.min(hi, nextStart(new Map([...m.exhibits].map(([l, e]) => [l, e.page])), ex.page) - 1 || m.pageCount);
+    hi = Math.min(hi, endOf(new Map([...m.exhibits].map(([l, e]) => [l, e.page])), ex.page, m.pageCount));
     bodyStart = ex.slip ? ex.page + 1 : ex.page;
     whyPrefix = `Exhibit ${p.exhibit} (${ex.slip ? 'slip sheet' : 'cover'} p. ${ex.page})`;
   }
@@ -196,11 +201,11 @@ function rangeNumbered(m: RecordModel, lo: number, hi: number): boolean {
   return n >= 0.5 * Math.max(1, hi - lo + 1);
 }
 
-/** The first page of the next item after `start`, or 0. */
-function nextStart(starts: Map<string, number>, start: number): number {
-  let next = 0;
-  for (const pg of starts.values()) if (pg > start && (next === 0 || pg < next)) next = pg;
-  return next;
+/** The last page of the item that starts at `start`: the page before the next item's first, or the document's last. */
+function endOf(starts: Map<string, number>, start: number, pageCount: number): number {
+  let next = pageCount + 1;
+  for (const pg of starts.values()) if (pg > start && pg < next) next = pg;
+  return next - 1;
 }
 
 /** The numbered pages a record holds, as ranges (`1-300`). */
