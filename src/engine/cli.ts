@@ -10,8 +10,8 @@ import { writeFileAtomic } from './util/atomic-write.ts';
 const HELP = `brieflink - link a brief's index to the pages where its items start
 
 Usage:
-  brieflink link <brief.pdf> [--record [NAME=]<record.pdf> ...] [--index-pages 2-9] --out <dir> [--no-ocr] [--stats]
-  brieflink refs <brief.pdf> [--record [NAME=]<record.pdf> ...] [--index-pages 2-9] [--no-ocr]
+  brieflink link <brief.pdf> [--record [NAME=]<record.pdf> ...] [--brief-links] [--index-pages 2-9] --out <dir> [--no-ocr] [--stats]
+  brieflink refs <brief.pdf> [--record [NAME=]<record.pdf> ...] [--brief-links] [--index-pages 2-9] [--no-ocr]
   brieflink detect <brief.pdf> [--index-pages 2-9] [--no-ocr]
   brieflink --help
 
@@ -25,6 +25,8 @@ Options:
   --record [NAME=]<file>  a record document of the case, appended to the output; NAME is how the brief
                         cites it (AB, ER, J.A., Tr., "Smith Affidavit"; "AB Vol. 2" for a volume).
                         Repeat for several records. Without NAME it is read from the record's cover.
+  --brief-links         also link references to the brief's own parts (Tab 7 of this Brief, Part III
+                        above) to where their index entries link (off by default)
   --index-pages <list>  the brief's index pages, e.g. 2-9 or 2,3,4 (default: found automatically)
   --out <dir>           output folder (created when missing)
   --no-ocr              do not OCR pages without a text layer
@@ -101,6 +103,7 @@ async function runLink(args: string[]): Promise<number> {
     options: {
       record: { type: 'string', multiple: true },
       'index-pages': { type: 'string' },
+      'brief-links': { type: 'boolean' },
       out: { type: 'string' },
       'no-ocr': { type: 'boolean' },
       stats: { type: 'boolean' },
@@ -123,6 +126,7 @@ async function runLink(args: string[]): Promise<number> {
     brief,
     briefName: path.basename(briefFile),
     ...(records.length ? { records: await namedRecords(records) } : {}),
+    ...(values['brief-links'] ? { briefLinks: true } : {}),
     ...(indexPages ? { indexPages } : {}),
     ocr: values['no-ocr'] ? 'off' : 'auto',
     onProgress: progressPrinter(),
@@ -202,7 +206,7 @@ async function runRefs(args: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { record: { type: 'string', multiple: true }, 'index-pages': { type: 'string' }, 'no-ocr': { type: 'boolean' } },
+    options: { record: { type: 'string', multiple: true }, 'index-pages': { type: 'string' }, 'brief-links': { type: 'boolean' }, 'no-ocr': { type: 'boolean' } },
   });
   if (positionals.length !== 1) throw new UsageError('refs needs exactly one brief PDF');
   const briefFile = positionals[0]!;
@@ -214,6 +218,7 @@ async function runRefs(args: string[]): Promise<number> {
       brief,
       briefName: path.basename(briefFile),
       ...(records.length ? { records: await namedRecords(records) } : {}),
+      ...(values['brief-links'] ? { briefLinks: true } : {}),
       ...(indexPages ? { indexPages } : {}),
       ocr: values['no-ocr'] ? 'off' : 'auto',
       onProgress: progressPrinter(),

@@ -23,7 +23,7 @@ function referenceLinks(review: ReviewJson, linksOn: (page: number) => Array<{ r
   let linked = 0;
   let broken = 0;
   for (const ref of review.references ?? []) {
-    if (ref.kind !== 'record' || ref.targetPage === null) continue;
+    if ((ref.kind !== 'record' && !ref.internal) || ref.targetPage === null) continue;
     const ok = ref.spans.every((s) => linksOn(s.page).filter((k) => sameRect(k.rect, s.bbox) && k.targetPage === ref.targetPage).length >= 1);
     if (ok) linked++;
     else broken++;

@@ -46,6 +46,8 @@ export interface LinkInput {
   recordName?: string;
   /** Several record documents, in the order they follow the brief (the single `record` is the one-document case). */
   records?: RecordInput[];
+  /** Link references to the brief's own parts (`Tab 7 of this Brief`) within the brief (off by default). */
+  briefLinks?: boolean;
   indexPages?: number[];
   ocr?: 'auto' | 'off';
   ocrWorkers?: number;
@@ -130,7 +132,7 @@ function joinReads(reads: ReadResult[]): ReadResult {
  * writing and validation. Closes `brief` and `record`.
  */
 export function linkFromText(
-  input: Pick<LinkInput, 'briefName' | 'recordName' | 'indexPages' | 'onProgress'> & { recordParts?: RecordPart[] },
+  input: Pick<LinkInput, 'briefName' | 'recordName' | 'indexPages' | 'onProgress' | 'briefLinks'> & { recordParts?: RecordPart[] },
   brief: PdfDoc,
   record: PdfDoc | null,
   briefRead: ReadResult,
@@ -166,7 +168,7 @@ export function linkFromText(
       },
     });
     const parts = input.recordParts ?? (record ? [{ name: input.recordName ?? 'record.pdf', citeAs: '', pages: record.pageCount }] : []);
-    addReferences(review, briefRead, recordRead, detection.pages, parts);
+    addReferences(review, briefRead, recordRead, detection.pages, parts, input.briefLinks ?? false);
     progress?.({ phase: 'write', done: 0, total: 1 });
     const pdf = writeMaster(brief, record, review, { brief: briefRead.pages, record: recordRead?.pages ?? null });
     progress?.({ phase: 'write', done: 1, total: 1 });
@@ -191,7 +193,7 @@ export function linkFromText(
  * The brief's references to its records (DESIGN §8), found and resolved into review.references, and the
  * record documents listed in review.records.
  */
-function addReferences(review: ReviewJson, briefRead: ReadResult, recordRead: ReadResult | null, indexPages: number[], parts: RecordPart[]): void {
+function addReferences(review: ReviewJson, briefRead: ReadResult, recordRead: ReadResult | null, indexPages: number[], parts: RecordPart[], briefLinks: boolean): void {
   const sources: RecordSource[] = [];
   let offset = 0;
   const records: ReviewRecord[] = [];
@@ -202,7 +204,9 @@ function addReferences(review: ReviewJson, briefRead: ReadResult, recordRead: Re
     offset += part.pages;
   }
   if (records.length) review.records = records;
-  review.references = briefReferences(briefRead.pages, indexPages, sources);
+  const items = new Map(review.index.items.map((it) => [it.ordinal, it.label]));
+  const own = briefLinks ? review.links.map((l) => ({ label: items.get(l.item) ?? '', masterPage: l.masterPage })) : undefined;
+  review.references = briefReferences(briefRead.pages, indexPages, sources, own);
 }
 
 export interface DetectInput {

@@ -212,6 +212,8 @@ export interface ReviewReference {
   status: 'auto';
   shortForm?: 'id' | 'ibid' | 'supra';
   footnote?: true;
+  /** A reference to the brief's own part, linked within the brief (only when the case asks for it). */
+  internal?: true;
 }
 
 /** Typed engine errors; `code` is what callers switch on. */

@@ -148,3 +148,38 @@ describe('references resolved into the records and linked in the master', () => 
     }
   });
 });
+
+describe("references to the brief's own parts", () => {
+  const briefWithIndex = () =>
+    makeTextPdf([
+      text(['INDEX', 'Tab 1   Affidavit of Mary Roe', 'Tab 2   Letter of March 3, 2020', 'Tab 3   Order of the court']),
+      text(['The letter at Tab 2 of this Brief settles it, and the order (Tab 3 of this Brief) follows it.']),
+      divider('TAB 1'),
+      text(['Affidavit of Mary Roe']),
+      divider('TAB 2'),
+      text(['Letter of March 3, 2020']),
+      divider('TAB 3'),
+      text(['Order of the court']),
+    ]);
+
+  it('are not linked unless the case asks; then they link where their index entry links', async () => {
+    const plain = await linkBrief({ brief: briefWithIndex(), briefName: 'b.pdf', ocr: 'off' });
+    expect(plain.review.index.items).toHaveLength(3);
+    expect(plain.review.references!.map((r) => [r.text, r.kind, r.targetPage])).toEqual([
+      ['Tab 2 of this Brief', 'brief', null],
+      ['Tab 3 of this Brief', 'brief', null],
+    ]);
+    const linked = await linkBrief({ brief: briefWithIndex(), briefName: 'b.pdf', ocr: 'off', briefLinks: true });
+    expect(linked.review.references!.map((r) => [r.text, r.targetPage, r.internal ?? false])).toEqual([
+      ['Tab 2 of this Brief', 5, true],
+      ['Tab 3 of this Brief', 7, true],
+    ]);
+    const doc = openPdf(linked.pdf);
+    try {
+      expect(doc.links(2).map((l) => l.targetPage)).toEqual([5, 7]);
+      expect(linked.review.validation).toMatchObject({ success: true, references_linked: 2, references_broken: 0 });
+    } finally {
+      doc.close();
+    }
+  });
+});

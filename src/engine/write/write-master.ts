@@ -49,7 +49,7 @@ export function prepareMaster(brief: PdfDoc, record: PdfDoc | null, review: Revi
     if (item) outline.push({ title: outlineTitle(item), page: link.masterPage, level: outlineLevel(item) });
   }
   for (const ref of review.references ?? []) {
-    if (ref.kind !== 'record' || ref.targetPage === null) continue;
+    if ((ref.kind !== 'record' && !ref.internal) || ref.targetPage === null) continue;
     for (const span of ref.spans) brief.addLink(span.page, span.bbox, ref.targetPage);
   }
   brief.setOutline([...outline, ...recordBookmarks(review)]);
