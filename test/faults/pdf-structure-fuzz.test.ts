@@ -15,7 +15,7 @@ const SEED = 10_000;
 
 const base: VariantShape = {
   pages: 2, tree: 'nested', resources: 'page', form: 'none', geometry: 'inherited', compress: true,
-  length: 'right', objectStreams: false, update: false, xref: 'right', keep: 1,
+  length: 'right', objectStreams: false, update: false, xref: 'right', keep: 1, oddTree: 'none',
 };
 
 /** The kid of the root page node cut off: the file's only page is missing. */

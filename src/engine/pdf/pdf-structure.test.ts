@@ -4,11 +4,11 @@ import { readOrRefuse } from '../../../test/fixtures/read-or-refuse.ts';
 
 const plain: VariantShape = {
   pages: 2, tree: 'flat', resources: 'page', form: 'none', geometry: 'page', compress: true,
-  length: 'right', objectStreams: false, update: false, xref: 'right', keep: 1,
+  length: 'right', objectStreams: false, update: false, xref: 'right', keep: 1, oddTree: 'none',
 };
 
 /** A shape no damage was drawn for: it must be read, with the text of every page. */
-const valid = (s: VariantShape) => s.keep === 1 && (s.length === 'right' || s.length === 'indirect') && s.xref === 'right';
+const valid = (s: VariantShape) => s.keep === 1 && s.oddTree === 'none' && (s.length === 'right' || s.length === 'indirect') && s.xref === 'right';
 
 describe('PDFs of legal but unusual structure', () => {
   it.each<[string, Partial<VariantShape>]>([
