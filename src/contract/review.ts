@@ -67,7 +67,7 @@ export const regenerateResponse = z.object({
   removedCount: z.number(),
   /** Links neither removed nor given a destination: not in the PDF; they block approval. */
   unresolved: z.array(unresolvedItem),
-  /** Active content found in the written PDF (e.g. JavaScript, OpenAction): it cannot be approved. */
+  /** Kinds of active content found in the written PDF (e.g. javascript, open-action, encryption): it cannot be approved. */
   activeContent: z.array(z.string()),
 });
 export type RegenerateResponse = z.infer<typeof regenerateResponse>;

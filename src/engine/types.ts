@@ -124,7 +124,8 @@ export type RemovedContentKind =
   | 'media'
   | 'rich-media'
   | 'embedded-file'
-  | 'xfa';
+  | 'xfa'
+  | 'open-action';
 
 export interface RemovedContent {
   kind: RemovedContentKind;

@@ -94,13 +94,16 @@ export function checkPageLimits(doc: mupdf.PDFDocument, limits: PageLimits): voi
       }
     };
     const walkResources = (resources: mupdf.PDFObject, depth: number) => {
+      // a page or form may have no resources (absent, null, inherited from nowhere): it draws no XObject
+      if (!res(resources).isDictionary() || depth > 8) return;
       const xobjects = res(res(resources).get('XObject'));
-      if (!xobjects.isDictionary() || depth > 8) return;
+      if (!xobjects.isDictionary()) return;
       const entries: mupdf.PDFObject[] = [];
       xobjects.forEach((v) => entries.push(v));
       for (const x of entries) {
         if (x.isIndirect() && seen.has(x.asIndirect())) continue;
         const xo = res(x);
+        if (!xo.isDictionary()) continue; // a missing object or no XObject at all: nothing drawn
         const subtype = res(xo.get('Subtype'));
         const kind = subtype.isName() ? subtype.asName() : '';
         if (kind === 'Image') {
@@ -120,12 +123,29 @@ export function checkPageLimits(doc: mupdf.PDFDocument, limits: PageLimits): voi
         }
       }
     };
-    const page = doc.findPage(i);
+    const page = findPage(doc, i);
     const contents = res(page.get('Contents'));
     if (contents.isArray()) for (let k = 0; k < contents.length; k++) streamBytes(contents.get(k));
     else if (!page.get('Contents').isNull()) streamBytes(page.get('Contents'));
     walkResources(page.getInheritable('Resources'), 0);
   }
+}
+
+/**
+ * Page `i` (0-based) of the page tree, or a refusal saying it is not there: a tree damaged beyond repair
+ * (MuPDF cannot walk it), or one whose kid is a missing object (MuPDF counts it and shows an empty page,
+ * and a copy saved of it holds no page at all).
+ */
+function findPage(doc: mupdf.PDFDocument, i: number): mupdf.PDFObject {
+  const missing = (why: string) => new EngineError('damaged', `damaged PDF that cannot be repaired: page ${i + 1} of ${doc.countPages()} is missing from its page tree (${why})`);
+  let page: mupdf.PDFObject;
+  try {
+    page = doc.findPage(i);
+  } catch (err) {
+    throw missing((err as Error).message);
+  }
+  if (!page.isDictionary()) throw missing('no such object');
+  return page;
 }
 
 /** Throws when rendering `bounds` at `dpi` would exceed the pixel cap of OCR rendering. */

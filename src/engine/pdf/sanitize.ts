@@ -1,6 +1,7 @@
 import './wasm-handle.ts';
 import type * as mupdf from 'mupdf';
 import type { RemovedContent, RemovedContentKind } from '../types.ts';
+import { actionVerdict, openActionVerdict, short, text, type DestinationContext } from './action-rules.ts';
 
 /**
  * Removes every kind of active content from a document before it is saved, so that a court-ready PDF
@@ -9,7 +10,10 @@ import type { RemovedContent, RemovedContentKind } from '../types.ts';
  * GoToR/GoToE (another file), media actions (Rendition, Sound, Movie, RichMediaExecute), links to
  * anything but http(s) and mailto (file:, UNC shares, javascript:), XFA forms, embedded files (the
  * EmbeddedFiles name tree, every file specification's embedded stream, FileAttachment annotations) and
- * rich media, sound, movie, screen and 3D annotations. Internal links, bookmarks and web links stay.
+ * rich media, sound, movie, screen and 3D annotations, and any open action but one that only shows a
+ * page of the document (a web address opened, a named action, anything chained after it: the rules are
+ * in `action-rules.ts`, which the check of a written file, `findActiveContent`, applies too). Internal
+ * links, bookmarks, web links and the view the document opens at stay.
  *
  * The whole object graph is walked from the pages (so that what is found on a page is reported with
  * its number) and then from the trailer; what is no longer referenced is dropped by the garbage
@@ -32,12 +36,13 @@ export function removeActiveContent(doc: mupdf.PDFDocument, opts: { dryRun?: boo
       const num = obj.asIndirect();
       if (seen.has(num)) return;
       seen.add(num);
-      obj = res(obj);
+      // MuPDF reads through a reference on every call; it must not be resolved by hand (mupdf.js 1.28
+      // then saves a stream so resolved, a scan's page image, without its data when garbage is collected)
     }
     if (obj.isArray()) {
       for (let i = 0; i < obj.length; i++) visit(obj.get(i), page, depth + 1);
     } else if (obj.isDictionary()) {
-      cleanDictionary(obj, page, note);
+      cleanDictionary(obj, page, note, ctx);
       const children: mupdf.PDFObject[] = [];
       obj.forEach((val, key) => {
         // Back references: reached from their owner; following them would report another page's content here.
@@ -50,6 +55,12 @@ export function removeActiveContent(doc: mupdf.PDFDocument, opts: { dryRun?: boo
   };
 
   const pages = doc.countPages();
+  const pageObjects = new Set<number>();
+  for (let i = 0; i < pages; i++) {
+    const page = doc.findPage(i);
+    if (page.isIndirect()) pageObjects.add(page.asIndirect());
+  }
+  const ctx: DestinationContext = { doc, pageObjects };
   for (let i = 0; i < pages; i++) visit(doc.findPage(i), i + 1, 0);
   visit(doc.getTrailer(), undefined, 0);
   return removed;
@@ -76,69 +87,13 @@ const NAME_TREES: Record<string, RemovedContentKind> = {
   Renditions: 'media',
 };
 
-const ACTION_KINDS: Record<string, RemovedContentKind> = {
-  JavaScript: 'javascript',
-  Launch: 'launch',
-  SubmitForm: 'submit-form',
-  ImportData: 'import-data',
-  GoToR: 'remote-file',
-  GoToE: 'remote-file',
-  Rendition: 'media',
-  Sound: 'media',
-  Movie: 'media',
-  RichMediaExecute: 'rich-media',
-  GoTo3DView: 'rich-media',
-};
-
-const WEB_LINK = /^(https?:\/\/|mailto:)/i;
-
-/** The object as given: MuPDF follows a reference wherever it is read. */
-function res(obj: mupdf.PDFObject): mupdf.PDFObject {
-  // MuPDF reads through a reference on every call (get, forEach, isDictionary, asName…). Resolving it
-  // by hand must not be done: mupdf.js 1.28 then saves a stream so resolved (a scan's page image)
-  // without its data when the save collects garbage.
-  return obj;
-}
-
-function text(obj: mupdf.PDFObject): string {
-  const o = res(obj);
-  if (o.isString()) return o.asString();
-  if (o.isName()) return o.asName();
-  if (o.isDictionary()) return text(o.get('UF').isNull() ? o.get('F') : o.get('UF'));
-  return '';
-}
-
-function short(s: string): string {
-  const clean = s.replace(/[\u0000-\u001f\u007f]/g, ' ').trim();
-  return clean.length > 120 ? `${clean.slice(0, 117)}...` : clean;
-}
-
-/** Why an action may not stay (its kind and a detail), or null when it may. */
-function actionVerdict(action: mupdf.PDFObject): { kind: RemovedContentKind; detail: string } | null {
-  const a = res(action);
-  if (!a.isDictionary()) return null;
-  const s = res(a.get('S'));
-  const type = s.isName() ? s.asName() : '';
-  if (!a.get('JS').isNull()) return { kind: 'javascript', detail: 'JavaScript action' };
-  const kind = ACTION_KINDS[type];
-  if (kind) {
-    const target = short(text(a.get('F')) || text(a.get('Win').isDictionary() ? a.get('Win').get('F') : a.get('Win')));
-    return { kind, detail: target ? `${type} action (${target})` : `${type} action` };
-  }
-  if (type === 'URI') {
-    const uri = text(a.get('URI'));
-    if (!WEB_LINK.test(uri.trim())) return { kind: 'file-link', detail: `link to ${short(uri) || 'an empty address'}` };
-  }
-  return null;
-}
-
 /** Removes the forbidden actions chained after a kept one (its /Next, a dictionary or an array). */
 function cleanNext(action: mupdf.PDFObject, page: number | undefined, note: Note): void {
-  const a = res(action);
+  const a = action;
   if (!a.isDictionary()) return;
   const next = a.get('Next');
   if (next.isNull()) return;
-  const nextValue = res(next);
+  const nextValue = next;
   if (nextValue.isArray()) {
     for (let i = nextValue.length - 1; i >= 0; i--) {
       const verdict = actionVerdict(nextValue.get(i));
@@ -160,22 +115,27 @@ const TRIGGERS: Record<string, string> = {
   PO: 'page open', PC: 'page close', PV: 'page visible', PI: 'page invisible', K: 'keystroke', F: 'format', V: 'validate',
 };
 
-function cleanDictionary(dict: mupdf.PDFObject, page: number | undefined, note: Note): void {
+function cleanDictionary(dict: mupdf.PDFObject, page: number | undefined, note: Note, ctx: DestinationContext): void {
   // Additional actions run on events (open, close, print, focus…): none is needed in a filed document.
   const aa = dict.get('AA');
   if (!aa.isNull()) {
     const triggers: string[] = [];
-    const aaDict = res(aa);
+    const aaDict = aa;
     if (aaDict.isDictionary()) aaDict.forEach((_v, k) => triggers.push(TRIGGERS[String(k)] ?? String(k)));
     const where = dict.get('Type').isName() && dict.get('Type').asName() === 'Catalog' ? 'document' : page !== undefined && dict.get('Subtype').isNull() ? 'page' : 'annotation or field';
     if (note('additional-actions', `${where} actions on ${triggers.join(', ') || 'events'}`, page)) dict.delete('AA');
   }
-  for (const key of ['OpenAction', 'A']) {
-    const action = dict.get(key);
-    if (action.isNull()) continue;
+  // The open action may only set the view the document opens at; any other goes whole.
+  const open = dict.get('OpenAction');
+  if (!open.isNull()) {
+    const verdict = openActionVerdict(open, ctx);
+    if (verdict && note(verdict.kind, verdict.detail, page)) dict.delete('OpenAction');
+  }
+  const action = dict.get('A');
+  if (!action.isNull()) {
     const verdict = actionVerdict(action);
     if (verdict) {
-      if (note(verdict.kind, key === 'OpenAction' ? `${verdict.detail} run when the document opens` : verdict.detail, page)) dict.delete(key);
+      if (note(verdict.kind, verdict.detail, page)) dict.delete('A');
     } else cleanNext(action, page, note);
   }
   for (const [key, kind] of Object.entries(NAME_TREES)) {
@@ -195,10 +155,10 @@ function cleanDictionary(dict: mupdf.PDFObject, page: number | undefined, note: 
   }
   const annots = dict.get('Annots');
   if (annots.isNull()) return;
-  const list = res(annots);
+  const list = annots;
   if (!list.isArray()) return;
   for (let i = list.length - 1; i >= 0; i--) {
-    const annot = res(list.get(i));
+    const annot = list.get(i);
     if (!annot.isDictionary()) continue;
     const subtype = annot.get('Subtype').isName() ? annot.get('Subtype').asName() : '';
     const kind = REMOVED_ANNOTATIONS[subtype];
@@ -215,5 +175,5 @@ function cleanDictionary(dict: mupdf.PDFObject, page: number | undefined, note: 
 /** True for the catalog's /Names dictionary (its keys name trees); a name tree node has /Names as an array. */
 function isNamesDictionary(dict: mupdf.PDFObject): boolean {
   const names = dict.get('Names');
-  return names.isNull() || !res(names).isArray();
+  return names.isNull() || !names.isArray();
 }
