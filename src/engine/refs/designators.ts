@@ -8,11 +8,12 @@
  * - `locator`: any locator (`, Tab 5`, `, para. 14`, `at 12:3`, `, Exhibit "C"`, a page);
  * - `docket`: a docket number, then optionally `at` and a page (`Dkt. 45 at 3`, `ECF No. 12-3`);
  * - `exhibit`: an exhibit's label (`Ex. C`, `Exhibit 12`, `Exs. 4-6`);
- * - `paragraph`: a paragraph mark (`Compl. ¶ 12`, `SUF ¶¶ 3-5`).
+ * - `paragraph`: a paragraph mark (`Compl. ¶ 12`, `SAC ¶¶ 3-5`);
+ * - `facts`: numbered facts, bare or after a paragraph mark (`SUF 41`, `Def's UF 2-4`, `SSUF ¶ 7`).
  * `weak` names also mean other things (`R.` a rule, `A` a letter): they count only where a record of the
  * case bears that name, or where the brief uses them with pages again and again.
  */
-export type DesignatorForm = 'pages' | 'locator' | 'docket' | 'exhibit' | 'paragraph';
+export type DesignatorForm = 'pages' | 'locator' | 'docket' | 'exhibit' | 'paragraph' | 'facts';
 
 export interface Designator {
   /** A regular expression source for the name, matched at a word start. */
@@ -24,6 +25,9 @@ export interface Designator {
 }
 
 const S = '\\s*';
+const MONTHS = '(?:Jan|Feb|Mar|Apr|May|June?|July?|Aug|Sept?|Oct|Nov|Dec)[a-z]*\\.?';
+/** A hearing's date before its transcript's name: `Nov. 9, 2018`, `10/23/17`. */
+const DATED = `(?:${MONTHS}\\s+\\d{1,2},?\\s+\\d{4}|\\d{1,2}/\\d{1,2}/\\d{2,4})\\s+`;
 
 /** The record families, most specific first (`Pet. App.` before `App.`, `SER` before `ER`). */
 export const RECORD_DESIGNATORS: Designator[] = [
@@ -49,19 +53,20 @@ export const RECORD_DESIGNATORS: Designator[] = [
   { re: `R\\.${S}O\\.${S}A\\.|ROA\\.?`, key: 'ROA', form: 'pages', kind: 'record' },
   { re: `C\\.${S}T\\.|CT|CCT`, key: 'CT', form: 'pages', kind: 'record' },
   { re: `R\\.${S}T\\.|RT`, key: 'RT', form: 'pages', kind: 'record' },
-  { re: `V?R\\.${S}P\\.|V?RP`, key: 'RP', form: 'pages', kind: 'record' },
+  { re: `(?:${DATED})?(?:V?R\\.${S}P\\.|V?RP)`, key: 'RP', form: 'pages', kind: 'record' },
+  { re: `Op(?:inion|\\.)(?=\\s+at\\s+\\d)`, key: 'OP', form: 'pages', kind: 'record' },
   { re: `C\\.${S}P\\.|CP`, key: 'CP', form: 'pages', kind: 'record' },
   { re: `A\\.${S}A\\.|AA`, key: 'AA', form: 'pages', kind: 'record', weak: true },
   { re: `R\\.|Rec\\.`, key: 'R', form: 'pages', kind: 'record', weak: true },
   // US trial courts
   { re: `(?:D\\.${S}Ct\\.${S})?(?:Dkt\\.?|Docket|Doc\\.|D\\.${S}E\\.|ECF)(?:${S}(?:Nos?\\.?|#))?`, key: 'DKT', form: 'docket', kind: 'record' },
   { re: `Exhs?\\.|Exs?\\.|Exhibits?`, key: 'EX', form: 'exhibit', kind: 'record' },
-  { re: `(?:(?:Hr(?:'|’)?g|Hearing|Trial|Sent(?:encing|\\.)|Plea|Oral${S}Arg(?:ument|\\.)?)${S})?(?:Tr\\.|Transcript)`, key: 'TR', form: 'locator', kind: 'record' },
-  { re: `(?:(?:First|Second|Third|1st|2d|2nd|3d|3rd)${S})?Am(?:ended|\\.)${S}Compl(?:aint|\\.)|Compl(?:aint|\\.)|[FST]AC`, key: 'COMPL', form: 'paragraph', kind: 'record' },
-  { re: `(?:[DP]|Defs?\\.(?:'|’)?|Pls?\\.(?:'|’)?)?${S}S?S?U(?:M)?F|SOF|SSOF`, key: 'SUF', form: 'paragraph', kind: 'record' },
+  { re: `(?:${DATED})?(?:(?:Hr(?:'|’)?g|Hearing|Trial|Sent(?:encing|\\.)|Plea|Oral${S}Arg(?:ument|\\.)?)${S})?(?:Tr\\.|Transcript)`, key: 'TR', form: 'locator', kind: 'record' },
+  { re: `(?:(?:First|Second|Third|1st|2d|2nd|3d|3rd)${S})?Am(?:ended|\\.)${S}Compl(?:aint|\\.)|Compl(?:aint|\\.)|[FST]ACC?|Countercl(?:aim|\\.)`, key: 'COMPL', form: 'paragraph', kind: 'record' },
+  { re: `(?:(?:Def(?:endant)?s?|Pl(?:aintiff)?s?)(?:\\.|'|’|\\.'|\\.’)?s?${S})?(?:[DPR]?S?SUM?F|[DPR]?UF|SOF|SSOF|SGI|SGD)`, key: 'SUF', form: 'facts', kind: 'record' },
   { re: `Decl(?:aration|\\.)`, key: 'DECL', form: 'locator', kind: 'record' },
   { re: `Aff(?:idavit|id\\.|\\.)`, key: 'AFF', form: 'locator', kind: 'record' },
-  { re: `Dep(?:osition|o\\.|\\.)`, key: 'DEP', form: 'locator', kind: 'record' },
+  { re: `Dep(?:osition|o\\.?|\\.)`, key: 'DEP', form: 'locator', kind: 'record' },
 ];
 
 /** Another party's brief, or the brief's own parts: found so they are never linked into the record. */
@@ -80,7 +85,7 @@ export const BRIEF_DESIGNATORS: Designator[] = [
 export const NAMED_KINDS: Array<{ re: string; key: string }> = [
   { re: `Affidavit|Affid\\.|Aff\\.`, key: 'AFF' },
   { re: `Declaration|Decl\\.`, key: 'DECL' },
-  { re: `Deposition|Depo\\.|Dep\\.`, key: 'DEP' },
+  { re: `Deposition|Depo\\.?|Dep\\.`, key: 'DEP' },
   { re: `Cross(?:-|\\s+)?Examination|Cross-Exam\\.|Cross`, key: 'CROSS' },
   { re: `Examination${S}for${S}Discovery|Discovery`, key: 'DISCOVERY' },
   { re: `Report`, key: 'REPORT' },
@@ -95,7 +100,7 @@ export function designatorKey(name: string): string | null {
 
 /** Letters and digits, upper case: how a name no family knows is compared (`Reply Compendium` → `REPLYCOMPENDIUM`). */
 export function plainKey(name: string): string {
-  return name.normalize('NFKC').toUpperCase().replace(/[^A-Z0-9]/g, '');
+  return name.normalize('NFKD').replace(/\p{M}/gu, '').toUpperCase().replace(/[^A-Z0-9]/g, '');
 }
 
 /** A record named for its docket entry (`ECF No. 12`, `Dkt. 45-3`): the number. */

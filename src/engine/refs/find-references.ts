@@ -2,7 +2,7 @@ import type { PageText } from '../types.ts';
 import { authoritySpans } from './authority-spans.ts';
 import { bodyText, spansOf, type BodyText } from './body-text.ts';
 import { BRIEF_DESIGNATORS, DOCKET_NAME, EXHIBIT_NAME, NAMED_KINDS, RECORD_DESIGNATORS, designatorKey, plainKey, type Designator } from './designators.ts';
-import { readLocators, rangeEnd, romanToArabic, type Locators } from './locators.ts';
+import { BATES, readLocators, rangeEnd, romanToArabic, type LocatorOptions, type Locators } from './locators.ts';
 import { nonBodyPages } from './non-body-pages.ts';
 import type { RefKind, RefParts, Reference } from './types.ts';
 
@@ -38,7 +38,7 @@ const WORD_START = /[\s([{;"“'‘—–]/;
 const OPENERS = /^[([{"“'‘]+/;
 const SENTENCE_WORDS = new Set(['See', 'The', 'And', 'Cf.', 'In', 'Also', 'But', 'Compare', 'With', 'Contra', 'Accord', 'E.g.,', 'Second', 'Supplemental', 'Supp.', 'Suppl.', 'Reply', 'Further', 'First', 'Third', 'His', 'Her', 'Their', 'Its', 'Mr.', 'Ms.', 'Mrs.', 'Dr.', 'Under', 'That', 'This', 'Same']);
 /** A surname as printed in running text: `Smith`, `McDonald`, `O'Brien`, `Smith-Jones` (not a word in capitals). */
-const NAME_WORD = "(?:[A-Z](?:[a-z]+|['’][A-Z][a-z]+)(?:[A-Z][a-z]+)?(?:-[A-Z][a-z]+)?)";
+const NAME_WORD = "(?:\\p{Lu}(?:\\p{Ll}+|['’]\\p{Lu}\\p{Ll}+)(?:\\p{Lu}\\p{Ll}+)?(?:-\\p{Lu}\\p{Ll}+)?)";
 const SHORT_FORM = /(?:Id\.|id\.|Ibid\.?|ibid\.?)/y;
 const COMPACT_VOLUME = /(\d{1,2})-([A-Z]{1,4})-(\d{1,5})(?:[-–](\d{1,5}))?(?![\w-])/y;
 const BUNDLE = /([[{])?([A-Z]{1,2})(\d{1,2})?\/(\d{1,3})\/(\d{1,5})(?:[-–](\d{1,5}))?([\]}])?/y;
@@ -63,6 +63,7 @@ export function findInBody(body: BodyText, opts: FindOptions = {}): Reference[] 
   const custom = customDesignators(opts.citeAs ?? []);
   const authorities = authoritySpans(text);
   const weakUse = weakUses(text);
+  const bates = new Map<string, string>();
   const refs: Reference[] = [];
   /** The last citation read, of any kind: a short form continues it. */
   let last: { end: number; ref: Reference | null } = { end: -1, ref: null };
@@ -75,7 +76,7 @@ export function findInBody(body: BodyText, opts: FindOptions = {}): Reference[] 
     }
     const opener = OPENERS.exec(text.slice(pos, pos + 3));
     const at = pos + (opener && !/^[[{]/.test(opener[0]) ? opener[0].length : 0);
-    if (!/[A-Z0-9[{is]/.test(text[at] ?? '')) {
+    if (!/[\p{Lu}0-9[{is¶]/u.test(text[at] ?? '')) {
       pos++;
       continue;
     }
@@ -90,7 +91,7 @@ export function findInBody(body: BodyText, opts: FindOptions = {}): Reference[] 
       pos++;
       continue;
     }
-    const found = readAt(text, at, { citeKeys, custom, weakUse, last: last.ref, lastEnd: last.end });
+    const found = readAt(text, at, { citeKeys, custom, weakUse, last: last.ref, lastEnd: last.end, bates });
     if (!found) {
       pos++;
       continue;
@@ -143,6 +144,8 @@ interface ReadContext {
   last: Reference | null;
   /** Where the last citation read ended. */
   lastEnd: number;
+  /** The Bates number of each exhibit or docket entry cited with one (`EX:1` → `FB-SCHMIDT-000054545`). */
+  bates: Map<string, string>;
 }
 
 /** Farthest a short form may stand from the citation it continues (about half a page of text). */
@@ -162,7 +165,42 @@ function continues(text: string, lastEnd: number, at: number): boolean {
 
 /** The references that start at `at`, or null. */
 function readAt(text: string, at: number, ctx: ReadContext): { refs: RawRef[]; end: number } | null {
+  if (text[at] === '¶') return paragraphFirstAt(text, at, ctx);
   return compactAt(text, at) ?? shortFormAt(text, at, ctx) ?? briefPartAt(text, at) ?? namedAt(text, at, ctx) ?? designatedAt(text, at, ctx);
+}
+
+/** `of its SAC`, `of Micron’s SAC`, `of the Smith Declaration`: the document a paragraph cited first belongs to. */
+const OF_DOC = /\s+of\s+(?:(?:its|his|her|their|the|this)\s+|\p{Lu}[\p{L}.'’-]*['’]s?\s+)?/uy;
+
+/**
+ * A paragraph cited before its document (`¶ 7 of Micron’s SAC`, `¶¶ 42, 45, and 83 of its SAC`), or alone
+ * after a paragraph citation it continues (`SAC ¶ 3; ¶ 5`, `Id. ¶ 7 … ¶ 9`): the document of the one before.
+ */
+function paragraphFirstAt(text: string, at: number, ctx: ReadContext): { refs: RawRef[]; end: number } | null {
+  const loc = readLocators(text, at, { barePages: false });
+  if (!loc || !loc.elements.length || !loc.elements[0]!.parts.paragraph) return null;
+  const of = match(OF_DOC, text, loc.end);
+  if (of) {
+    const docAt = loc.end + of[0].length;
+    for (const d of RECORD_DESIGNATORS) {
+      if (d.form !== 'paragraph' && d.form !== 'facts' && d.key !== 'DECL' && d.key !== 'AFF') continue;
+      const m = match(nameRe(d), text, docAt);
+      if (!m) continue;
+      const end = docAt + m[0].length;
+      const refs = elementsOf(text, at, { doc: m[0], docKey: d.key }, loc, 'record');
+      refs[refs.length - 1]!.to = end;
+      return { refs, end };
+    }
+  }
+  const prev = ctx.last;
+  if (!prev || prev.kind !== 'record' || !prev.parts.paragraph || !continues(text, ctx.lastEnd, at)) return null;
+  const base: RefParts = { doc: prev.parts.doc, docKey: prev.parts.docKey, ...(prev.parts.docket ? { docket: prev.parts.docket } : {}), ...(prev.parts.exhibit ? { exhibit: prev.parts.exhibit } : {}) };
+  return { refs: elementsOf(text, at, base, loc, 'record', 'id'), end: loc.end };
+}
+
+function match(re: RegExp, text: string, at: number): RegExpExecArray | null {
+  re.lastIndex = at;
+  return re.exec(text);
 }
 
 /** `1-ER-123`, `[B/12/345]`, `{A/1/1}`, `B1/12/345`, `ROA.19-50123.456`: name and place in one token. */
@@ -205,7 +243,8 @@ function shortFormAt(text: string, at: number, ctx: ReadContext): { refs: RawRef
   const prev = ctx.last;
   if (!prev || prev.kind === 'authority' || !continues(text, ctx.lastEnd, at)) return { refs: [], end: nameEnd };
   const form: Reference['shortForm'] = /^i?bid/i.test(m[0]) ? 'ibid' : 'id';
-  const loc = readLocators(text, nameEnd, { barePages: false });
+  const prevBates = ctx.bates.get(`${prev.parts.docKey}:${prev.parts.docket ?? prev.parts.exhibit ?? ''}`);
+  const loc = readLocators(text, nameEnd, { barePages: false, ...(prevBates ? { bates: prevBates } : {}) });
   const base: RefParts = { doc: prev.parts.doc, docKey: prev.parts.docKey, ...(prev.parts.volume ? { volume: prev.parts.volume } : {}), ...(prev.parts.docket ? { docket: prev.parts.docket } : {}) };
   if (!loc) {
     // `Id.` alone cites what the citation before it cited, pinpoint and all
@@ -237,7 +276,7 @@ function briefPartAt(text: string, at: number): { refs: RawRef[]; end: number } 
  * Smith sworn May 1, 2020, at para. 14`, `Transcript of the Cross-Examination of Jane Smith, qq. 45-47`.
  */
 function namedAt(text: string, at: number, ctx: ReadContext): { refs: RawRef[]; end: number } | null {
-  if (!/[A-Z]/.test(text[at] ?? '')) return null;
+  if (!/\p{Lu}/u.test(text[at] ?? '')) return null;
   for (let k = 0; k < NAMED_KINDS.length; k++) {
     const kind = NAMED_KINDS[k]!;
     // `Smith Decl.`: a surname (one or two capitalised words) then the kind
@@ -249,7 +288,7 @@ function namedAt(text: string, at: number, ctx: ReadContext): { refs: RawRef[]; 
       if (names.length && !names.some((w) => /^(?:Aff|Decl|Dep|Tr|Ex)/.test(w))) {
         const surname = names[names.length - 1]!;
         const doc = text.slice(at + m[0].indexOf(names[0]!), at + m[0].length);
-        const out = withLocators(text, at + m[0].indexOf(names[0]!), at + m[0].length, doc, `${kind.key}:${plainKey(surname)}`, 'record', false);
+        const out = namedPinpoint(text, at + m[0].indexOf(names[0]!), at + m[0].length, doc, `${kind.key}:${plainKey(surname)}`, ctx);
         if (out) return out;
       }
     }
@@ -260,12 +299,26 @@ function namedAt(text: string, at: number, ctx: ReadContext): { refs: RawRef[]; 
     if (m) {
       const names = m[1]!.split(/\s+/);
       const surname = names[names.length - 1]!;
-      const out = withLocators(text, at, at + m[0].length, m[0], `${kind.key}:${plainKey(surname)}`, 'record', false);
+      const out = namedPinpoint(text, at, at + m[0].length, m[0], `${kind.key}:${plainKey(surname)}`, ctx);
       if (out) return out;
     }
   }
   void ctx;
   return null;
+}
+
+/** A person's document and its pinpoint: `Smith Decl. ¶ 5`, `Okçuoğlu Decl., Ex. 1 (Initial Report, at 42-43)`. */
+function namedPinpoint(text: string, from: number, nameEnd: number, doc: string, docKey: string, ctx: ReadContext): { refs: RawRef[]; end: number } | null {
+  const direct = withLocators(text, from, nameEnd, doc, docKey, 'record', { barePages: false });
+  if (!direct) return null;
+  // `Okçuoğlu Decl., Ex. 1 (Initial Report, at 42-43)`: the pinpoint is into the exhibit of the declaration
+  const only = direct.refs.length === 1 && direct.refs[0]!.parts.exhibit && !direct.refs[0]!.parts.page && !direct.refs[0]!.parts.paragraph;
+  if (only) {
+    const parts = { ...direct.refs[0]!.parts };
+    const more = pinpointed(text, from, direct.end, parts, parts.exhibit!, ctx);
+    if (more.end > direct.end) return more;
+  }
+  return direct;
 }
 
 const compiled = new WeakMap<Designator, RegExp>();
@@ -279,10 +332,10 @@ function nameRe(d: Designator): RegExp {
   return re;
 }
 
-const NAMED_BEFORE = NAMED_KINDS.map((kind) => ({ kind, re: new RegExp(`((?:${NAME_WORD}\\s+)?${NAME_WORD})\\s+(?:${kind.re})(?![A-Za-z])`, 'y') }));
+const NAMED_BEFORE = NAMED_KINDS.map((kind) => ({ kind, re: new RegExp(`((?:${NAME_WORD}\\s+)?${NAME_WORD})\\s+(?:${kind.re})(?![A-Za-z])`, 'yu') }));
 const NAMED_OF = NAMED_KINDS.map((kind) => ({
   kind,
-  re: new RegExp(`(?:Transcript\\s+of\\s+(?:the\\s+)?)?(?:${kind.re})\\s+of\\s+((?:(?:${NAME_WORD}|[A-Z]\\.)\\s+){0,3}${NAME_WORD})(?:,?\\s+(?:sworn|affirmed|dated|executed|signed|filed)(?:\\s+on)?\\s+[A-Z][a-z]+\\.?\\s+\\d{1,2},?\\s+\\d{4})?`, 'y'),
+  re: new RegExp(`(?:Transcript\\s+of\\s+(?:the\\s+)?)?(?:${kind.re})\\s+of\\s+((?:(?:${NAME_WORD}|[A-Z]\\.)\\s+){0,3}${NAME_WORD})(?:,?\\s+(?:sworn|affirmed|dated|executed|signed|filed)(?:\\s+on)?\\s+[A-Z][a-z]+\\.?\\s+\\d{1,2},?\\s+\\d{4})?`, 'yu'),
 }));
 
 /** A family's name (`AB`, `J.A.`, `9 CT`, `Dkt.`, `Ex.`, a record's own name) and its locators. */
@@ -304,54 +357,115 @@ function designatedAt(text: string, at: number, ctx: ReadContext): { refs: RawRe
       const volume = v && start !== at ? v[1]! : undefined;
       if (volume && d.form !== 'pages') continue;
       const out = d.form === 'docket'
-        ? docketAt(text, start, nameEnd, m[0], d)
+        ? docketAt(text, start, nameEnd, m[0], d, ctx)
         : d.form === 'exhibit'
-          ? exhibitAt(text, start, nameEnd, m[0])
-          : withLocators(text, volume ? at : start, nameEnd, m[0], d.key, d.kind, d.form === 'pages' || ctx.citeKeys.has(d.key), volume, d.form === 'paragraph');
+          ? exhibitAt(text, start, nameEnd, m[0], ctx)
+          : withLocators(text, volume ? at : start, nameEnd, m[0], d.key, d.kind, {
+              barePages: d.form === 'pages' || ctx.citeKeys.has(d.key),
+              bareParagraphs: d.form === 'facts',
+              ...(volume ? { volume } : {}),
+              paragraphOnly: d.form === 'paragraph' || d.form === 'facts',
+            });
       if (out) return out;
     }
   }
   return null;
 }
 
-function withLocators(text: string, from: number, nameEnd: number, doc: string, docKey: string, kind: RefKind, barePages: boolean, volume?: string, paragraphOnly = false): { refs: RawRef[]; end: number } | null {
-  const loc = readLocators(text, nameEnd, { barePages });
+interface WithLocatorOptions extends LocatorOptions {
+  volume?: string;
+  /** The family cites paragraphs only (`SAC ¶ 3`): a page alone after it is no reference of it. */
+  paragraphOnly?: boolean;
+}
+
+function withLocators(text: string, from: number, nameEnd: number, doc: string, docKey: string, kind: RefKind, opts: WithLocatorOptions): { refs: RawRef[]; end: number } | null {
+  const loc = readLocators(text, nameEnd, opts);
   if (!loc) return null;
-  if (paragraphOnly && !loc.elements.some((e) => e.parts.paragraph)) return null;
-  // a locator that is only a tab or exhibit needs a record family that has them
-  const parts: RefParts = { doc: doc.replace(/[,\s]+$/, ''), docKey, ...(volume ? { volume: romanToArabic(volume) } : {}) };
+  if (opts.paragraphOnly && !loc.elements.some((e) => e.parts.paragraph)) return null;
+  const parts: RefParts = { doc: doc.replace(/[,\s]+$/, ''), docKey, ...(opts.volume ? { volume: romanToArabic(opts.volume) } : {}) };
   return { refs: elementsOf(text, from, parts, loc, kind), end: loc.end };
 }
 
-/** `Dkt. 45 at 3`, `ECF No. 12-3, at 4`, `D. Ct. Doc. 141`, `Dkt. 45 ¶ 5`. */
-function docketAt(text: string, from: number, nameEnd: number, doc: string, d: Designator): { refs: RawRef[]; end: number } | null {
+/** `Dkt. 45 at 3`, `ECF No. 12-3, at 4`, `D. Ct. Doc. 141`, `Dkt. 45 ¶ 5`, `ECF No. 97, Declaration of … (“Bream Decl.”) ¶ 13(a)`. */
+function docketAt(text: string, from: number, nameEnd: number, doc: string, d: Designator, ctx: ReadContext): { refs: RawRef[]; end: number } | null {
   const num = /\s*(\d{1,5}(?:-\d{1,3})?)(?![\w:\/-]|\.\d)/y;
   num.lastIndex = nameEnd;
   const m = num.exec(text);
   if (!m) return null;
   const afterNum = nameEnd + m[0].length;
   const parts: RefParts = { doc: doc.trim(), docKey: d.key, docket: m[1]! };
-  const loc = readLocators(text, afterNum, { barePages: false });
-  if (!loc || loc.elements.length === 0) {
-    return { refs: [{ from, to: afterNum, kind: 'record', parts, target: m[1]! }], end: afterNum };
-  }
-  return { refs: elementsOf(text, from, parts, loc, 'record'), end: loc.end };
+  return pinpointed(text, from, afterNum, parts, m[1]!, ctx);
 }
 
-/** `Ex. C`, `Exhibit 12, p. 3`, `Ex. C at 4`, `Exs. 4, 5`. */
-function exhibitAt(text: string, from: number, nameEnd: number, doc: string): { refs: RawRef[]; end: number } | null {
-  const label = /\s*(?:No\.\s*)?["“”]?([A-Z]{1,2}(?:-?\d{1,3})?|\d{1,4}[A-Z]?(?:-\d{1,3})?)["”]?(?![\w])/y;
+/** `Ex. C`, `Exhibit 12, p. 3`, `Ex. C at 4`, `Ex. H (Hitt Dep. 55:10-60:5)`, `Ex. 1, FB-SCHMIDT-000054545, at ‘548`. */
+function exhibitAt(text: string, from: number, nameEnd: number, doc: string, ctx: ReadContext): { refs: RawRef[]; end: number } | null {
+  const label = /\s*(?:No\.\s*)?["“”]?([A-Z]{1,2}(?:\.\d{1,2}|-?\d{1,3})?|\d{1,4}[A-Z]?(?:-\d{1,3})?)["”]?(?![\w])/y;
   label.lastIndex = nameEnd;
   const m = label.exec(text);
   if (!m) return null;
-  // a capital word after `Exhibit` is a label only when short (`Exhibit A`, not `Exhibit The`)
   const end = nameEnd + m[0].length;
-  const parts: RefParts = { doc: 'Ex.', docKey: 'EX', exhibit: m[1]! };
-  if (/^Exhibits?$/i.test(doc.trim()) === false) parts.doc = doc.trim();
-  else parts.doc = doc.trim();
-  const loc = readLocators(text, end, { barePages: false });
-  if (!loc || loc.elements.length === 0) return { refs: [{ from, to: end, kind: 'record', parts, target: m[1]! }], end };
-  return { refs: elementsOf(text, from, parts, loc, 'record'), end: loc.end };
+  const parts: RefParts = { doc: doc.trim(), docKey: 'EX', exhibit: m[1]! };
+  return pinpointed(text, from, end, parts, m[1]!, ctx);
+}
+
+/** What names the document an exhibit or docket entry is, between its label and the pinpoint into it. */
+const DESCRIBES = /\b(?:Dep(?:o(?:sition)?)?\b|Decl(?:aration)?\b|Aff(?:idavit)?\b|Transcript|Tr\.|Report|Hr(?:'|’)?g|Interrog|Resp(?:onse)?s?\b|Letter|Email|Agreement|Contract)/;
+
+/**
+ * The pinpoint after an exhibit's or a docket entry's label: directly (`Ex. C at 4`), or past a description
+ * of the document it is, set off by a comma or in brackets (`Ex. H (Hitt Dep. 55:10-60:5)`, `Ex. 2, Frantz
+ * Decl. at ¶¶ 20, 21`, `ECF No. 97, Declaration of Christopher Bream (“Bream Decl.”) ¶ 13(a)`), or a Bates
+ * number (`Ex. 1, FB-SCHMIDT-000054545`), remembered for the short pinpoints into it later (`Ex. 1 at ‘548`).
+ */
+function pinpointed(text: string, from: number, end: number, parts: RefParts, label: string, ctx: ReadContext): { refs: RawRef[]; end: number } {
+  const key = `${parts.docKey}:${parts.docket ?? parts.exhibit ?? ''}`;
+  const bates = ctx.bates.get(key);
+  const direct = readLocators(text, end, { barePages: false, ...(bates ? { bates } : {}) });
+  if (direct && direct.elements.length) return finish(text, from, parts, direct, ctx, key, false);
+  const open = /\s*(?:,\s*|\(\s*)/y;
+  open.lastIndex = end;
+  const o = open.exec(text);
+  if (o) {
+    const descStart = end + o[0].length;
+    const bracket = o[0].includes('(');
+    const window = text.slice(descStart, descStart + 160);
+    const stop = bracket ? window.search(/\)(?!\s*”)/) : window.search(/;|\.\s+[A-Z](?![a-z]*\.)|\(/);
+    const desc = stop >= 0 ? window.slice(0, stop) : window;
+    // the first pinpoint within the description's reach
+    const pin = /(?:\bat\s+(?=[¶‘'’\dp])|(?<![\w:/])\d{1,4}:\d{1,3}|¶)/g;
+    for (let q = pin.exec(desc); q; q = pin.exec(desc)) {
+      const head = desc.slice(0, q.index);
+      if (!DESCRIBES.test(head) && !new RegExp(`^${BATES}`).test(head.trim())) break;
+      const loc = readLocators(text, descStart + q.index, { barePages: false, ...(bates ? { bates } : {}) });
+      if (loc && loc.elements.length) return finish(text, from, parts, loc, ctx, key, bracket);
+      break;
+    }
+    // a Bates number alone is the page the exhibit starts at
+    const b = new RegExp(`(${BATES})`, 'y');
+    b.lastIndex = descStart;
+    if (b.test(text)) {
+      const loc = readLocators(text, descStart, { barePages: false });
+      if (loc && loc.elements.length) return finish(text, from, parts, loc, ctx, key, false);
+    }
+  }
+  return { refs: [{ from, to: end, kind: 'record', parts, target: label }], end };
+}
+
+/** The references of a pinpointed exhibit or docket entry; a Bates number read is remembered; a bracket opened is closed. */
+function finish(text: string, from: number, parts: RefParts, loc: Locators, ctx: ReadContext, key: string, bracket: boolean): { refs: RawRef[]; end: number } {
+  const first = loc.elements[0]!.parts.page;
+  if (first && new RegExp(`^${BATES}$`).test(first)) ctx.bates.set(key, first);
+  let end = loc.end;
+  if (bracket) {
+    const close = /\s*\)/y;
+    close.lastIndex = end;
+    const c = close.exec(text);
+    if (c) {
+      end += c[0].length;
+      loc.elements[loc.elements.length - 1]!.to = end;
+    }
+  }
+  return { refs: elementsOf(text, from, parts, { ...loc, end }, 'record'), end };
 }
 
 /** One raw reference per element of a list; the first runs from the document's name. */
@@ -406,7 +520,7 @@ export function citeKey(citeAs: string): string {
   const family = designatorKey(t);
   if (family) return family;
   for (const kind of NAMED_KINDS) {
-    const m = new RegExp(`^(?:(?:${NAME_WORD}\\s+)*(${NAME_WORD})\\s+(?:${kind.re})|(?:${kind.re})\\s+of\\s+(?:[A-Z][A-Za-z.'’-]*\\s+)*(${NAME_WORD}))`).exec(t);
+    const m = new RegExp(`^(?:(?:${NAME_WORD}\\s+)*(${NAME_WORD})\\s+(?:${kind.re})|(?:${kind.re})\\s+of\\s+(?:[A-Z][A-Za-z.'’-]*\\s+)*(${NAME_WORD}))`, 'u').exec(t);
     if (m) return `${kind.key}:${plainKey(m[1] ?? m[2]!)}`;
   }
   return plainKey(t);

@@ -11,6 +11,14 @@ import type { RefParts } from './types.ts';
 const PAGE = '(?:[A-Z]-?)?\\d{1,5}[a-z]?';
 const DASH = '\\s*[-–—]\\s*';
 const NUM = '\\d{1,4}';
+/** A paragraph number as printed: `14`, `14.2`, `3(b)`, `41(A)`; a range's end may be a subparagraph alone (`41(D)–(G)`). */
+const PARA = '\\d{1,4}(?:\\.\\d{1,2})?(?:\\([A-Za-z0-9]{1,3}\\))*';
+const PARA_END = `(?:${PARA}|\\([A-Za-z0-9]{1,3}\\))`;
+/**
+ * A Bates number (`FB-SCHMIDT-000054545`, `ABC_0001234`), and the short pinpoint into it that a brief writes after
+ * one (`at ‘548`: the last digits of the number).
+ */
+export const BATES = '[A-Z][A-Z0-9]*(?:[-_][A-Z0-9]+)*[-_]\\d{4,}';
 
 /** A cited locator of one element: what it targets, and the characters it spans. */
 export interface LocatorElement {
@@ -38,8 +46,11 @@ const VOLUME = sticky(`(?:Vol(?:ume|s?\\.)?|v\\.)\\s*(\\d{1,2}|[IVX]{1,5})\\b`);
 const TAB = sticky(`Tabs?\\s*(\\d{1,3}[A-Za-z]?(?:\\([a-z0-9]{1,3}\\))?)(?![\\w])`);
 const EXHIBIT = sticky(`(?:Exh(?:ibit)?s?\\.?|Exs?\\.|Exhibits?)\\s*(?:No\\.\\s*)?["“”]?([A-Z]{1,2}(?:-?\\d{1,3})?|\\d{1,4}[A-Z]?(?:-\\d{1,3})?)["”]?(?![\\w])`);
 const SUPRA = sticky('supra\\b');
-const PAGES = sticky(`(?:at\\s+)?(?:pp?\\.|pages?|pg\\.|page\\s+no\\.)\\s*(${PAGE})(?:${DASH}(${PAGE}))?(?![\\w:])`);
-const PARAS = sticky(`(?:at\\s+)?(?:¶¶?|paras?\\.?|paragraphs?|para\\s)\\s*(${NUM}(?:\\.\\d{1,2})?)(?:${DASH}(${NUM}(?:\\.\\d{1,2})?))?(?![\\w])`);
+const PAGES = sticky(`(?:at\\s+)?(?:pp?\\.|[Pp]ages?|pg\\.|page\\s+no\\.)\\s*(${PAGE})(?:${DASH}(${PAGE}))?(?![\\w:])`);
+const PARAS = sticky(`(?:at\\s+)?(?:¶¶?|paras?\\.?|paragraphs?|para\\s)\\s*(${PARA})(?:(?:${DASH}|\\s+to\\s+)(${PARA_END}))?(?![\\w])`);
+const BARE_PARAS = sticky(`(${PARA})(?:(?:${DASH}|\\s+to\\s+)(${PARA_END}))?(?![\\w:])`);
+const BATES_PAGE = sticky(`(${BATES})(?:${DASH}(${BATES}|\\d{1,6}))?(?![\\w])`);
+const SHORT_BATES = sticky(`(?:at\\s+)?[‘'’](\\d{2,6})(?:${DASH}[‘'’]?(\\d{2,6}))?(?![\\w])`);
 const QUESTIONS = sticky(`(?:at\\s+)?(?:qq?\\.|questions?|Qs?\\.)\\s*(${NUM})(?:${DASH}(${NUM}))?(?![\\w])`);
 const PAGE_LINE = sticky(`(?:at\\s+)?(${NUM}):(\\d{1,3})(?:${DASH}(?:(${NUM}):)?(\\d{1,3}))?(?![\\w:])`);
 const LINES = sticky(`(?:lines?|ll?\\.)\\s*(\\d{1,3})(?:${DASH}(\\d{1,3}))?(?![\\w])`);
@@ -47,7 +58,7 @@ const AT_PAGES = sticky(`at\\s+(${PAGE})(?:${DASH}(${PAGE}))?(?![\\w:])`);
 const BARE_PAGES = sticky(`(${PAGE})(?:${DASH}(${PAGE}))?(?![\\w:/])`);
 const LIST_NEXT = sticky(`\\s*(?:,|,?\\s*and|&)\\s*(?=(?:${PAGE})(?:${DASH}(?:${PAGE}))?(?![\\w:/])(?!\\s+(?:[A-Z]\\.\\s*)*[A-Z]{2,}\\b))`);
 const BARE_NUMS = sticky(`(${NUM}(?:\\.\\d{1,2})?)(?:${DASH}(${NUM}(?:\\.\\d{1,2})?))?(?![\\w:])`);
-const LIST_NEXT_PARA = sticky(`\\s*(?:,|,?\\s*and|&)\\s*(?=${NUM}(?![\\w:]))`);
+const LIST_NEXT_PARA = sticky(`\\s*(?:,|,?\\s*and|&)\\s*(?=(?:¶\\s*)?${NUM}(?![\\d:]))`);
 const LIST_NEXT_LINE = sticky(`\\s*[,;]\\s*(?=${NUM}:\\d)`);
 
 /** The last page of a range written short (`311-12` → `312`, `2077-107` → `2107`). */
@@ -72,6 +83,18 @@ function match(re: RegExp, text: string, at: number): RegExpExecArray | null {
 export interface LocatorOptions {
   /** Bare page numbers right after the name are pages (`JA 45`, `ER 12-15`; not `AB 45`). */
   barePages: boolean;
+  /** Bare numbers right after the name are paragraphs (`SUF 41`, `UF 2-4`: numbered facts). */
+  bareParagraphs?: boolean;
+  /** The Bates number of the document cited, which a short pinpoint (`at ‘548`) completes. */
+  bates?: string;
+}
+
+/** A short Bates pinpoint written out whole: `FB-SCHMIDT-000054545` and `548` → `FB-SCHMIDT-000054548`. */
+export function batesEnd(full: string, short: string): string {
+  if (!/^\d+$/.test(short)) return short;
+  const m = /^(.*?)(\d+)$/.exec(full);
+  if (!m || short.length > m[2]!.length) return short;
+  return m[1]! + m[2]!.slice(0, m[2]!.length - short.length) + short;
 }
 
 /**
@@ -100,11 +123,32 @@ export function readLocators(text: string, at: number, opts: LocatorOptions): Lo
     } else if (!supra && (m = match(SUPRA, text, start))) {
       supra = true;
       pos = start + m[0].length;
+    } else if (elements.length === 0 && (m = match(BATES_PAGE, text, start))) {
+      const page = m[1]!;
+      elements.push({ from: start, to: start + m[0].length, parts: m[2] ? { page, pageEnd: batesEnd(page, m[2]) } : { page } });
+      pos = start + m[0].length;
+      // `FB-SCHMIDT-000054545, at ‘548`: the page within the document the Bates number starts
+      const sep2 = match(/\s*,?\s*/y, text, pos);
+      const pin = match(SHORT_BATES, text, pos + (sep2 ? sep2[0].length : 0));
+      if (pin) {
+        elements[0]!.parts = pin[2] ? { page: batesEnd(page, pin[1]!), pageEnd: batesEnd(page, pin[2]) } : { page: batesEnd(page, pin[1]!) };
+        pos += (sep2 ? sep2[0].length : 0) + pin[0].length;
+        elements[0]!.to = pos;
+      }
+      break;
+    } else if (elements.length === 0 && opts.bates && (m = match(SHORT_BATES, text, start))) {
+      const page = batesEnd(opts.bates, m[1]!);
+      elements.push({ from: start + (/^at\s+/.exec(m[0])?.[0].length ?? 0), to: start + m[0].length, parts: m[2] ? { page, pageEnd: batesEnd(opts.bates, m[2]) } : { page } });
+      pos = start + m[0].length;
+      break;
     } else if (elements.length === 0 && (m = match(PAGE_LINE, text, start))) {
       pos = readList(text, start, m, PAGE_LINE, LIST_NEXT_LINE, pageLineParts, elements);
       break;
     } else if (elements.length === 0 && (m = match(PARAS, text, start))) {
-      pos = readList(text, start, m, BARE_NUMS, LIST_NEXT_PARA, paraParts, elements, /(?:¶¶?|paras?\.?|paragraphs?|at)\s*/y);
+      pos = readList(text, start, m, BARE_PARAS, LIST_NEXT_PARA, paraParts, elements, /(?:¶¶?|paras?\.?|paragraphs?|at)\s*/y);
+      break;
+    } else if (elements.length === 0 && opts.bareParagraphs && first && (m = match(BARE_PARAS, text, start))) {
+      pos = readList(text, start, m, BARE_PARAS, LIST_NEXT_PARA, paraParts, elements);
       break;
     } else if (elements.length === 0 && (m = match(QUESTIONS, text, start))) {
       pos = readList(text, start, m, BARE_NUMS, LIST_NEXT_PARA, questionParts, elements, /(?:qq?\.|Q\.)\s*/y);
@@ -112,10 +156,12 @@ export function readLocators(text: string, at: number, opts: LocatorOptions): Lo
     } else if (elements.length === 0 && ((m = match(PAGES, text, start)) || (m = match(AT_PAGES, text, start)) || (opts.barePages && first && (m = match(BARE_PAGES, text, start))))) {
       pos = readList(text, start, m, BARE_PAGES, LIST_NEXT, pageParts, elements);
       // `7 CT 1531, ¶ 11, lines 15-17`: a paragraph and lines within the page cited
-      const extra = match(/\s*,\s*(?:¶¶?|paras?\.)\s*(\d{1,4})/y, text, pos);
+      const extra = match(new RegExp(`\\s*,?\\s*(?:¶¶?|paras?\\.)\\s*(${PARA})(?:${DASH}(${PARA_END}))?`, 'y'), text, pos);
       if (extra && (elements.length as number) === 1) {
         elements[0]!.parts.paragraph = extra[1]!;
+        if (extra[2]) elements[0]!.parts.paragraphEnd = extra[2];
         pos += extra[0].length;
+        elements[0]!.to = pos;
       }
       const lines = match(/\s*,?\s*/y, text, pos);
       const l = lines ? match(LINES, text, pos + lines[0].length) : null;
