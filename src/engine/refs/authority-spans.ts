@@ -11,7 +11,9 @@ export interface TextSpan {
 
 const ORDINAL = '(?:2d|3d|4th|5th|6th)';
 /** A reporter: one to four abbreviated words (`U.S.`, `F. Supp. 2d`, `Cal. App. 4th`, `S. Ct.`, `L. Ed. 2d`, `Wn. App.`). */
-const REPORTER = `(?:[A-Z][A-Za-z]{0,5}\\.(?:\\s?(?:[A-Z][A-Za-z]{0,6}\\.|App(?:'|’)x|${ORDINAL})){0,4})`;
+/** Abbreviations that name a record's documents, never a reporter (`10 Ex. 2` is a footnote's number and an exhibit). */
+const NOT_REPORTER = '(?!(?:Exs?|Exh|Dkt|Doc|Tr|App|Add|Decl|Dep|Depo|Aff|Op|Br|Mot|Opp|Compl|Rec|Pet|Resp|Reply|Mem|Hr|Id|Ibid|See|Cf)\\.)';
+const REPORTER = `(?:${NOT_REPORTER}[A-Z][A-Za-z]{0,5}\\.(?:\\s?(?:[A-Z][A-Za-z]{0,6}\\.|App(?:'|’)x|${ORDINAL})){0,4})`;
 const PIN = '(?:,\\s*(?:at\\s*)?\\*?\\d{1,5}(?:[-–]\\d{1,5})?(?:\\s*(?:&|n\\.)\\s*\\d{1,3})?)*';
 
 const PATTERNS: RegExp[] = [

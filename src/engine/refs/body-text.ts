@@ -22,8 +22,9 @@ export interface BodyWord {
   /** Index of the word's row over the whole body (words of one row share it). */
   row: number;
   footnote: boolean;
-  /** Offset of the word's first character in `text`. */
+  /** Offset of the word's first character in `text`, and its length there. */
   start: number;
+  length: number;
 }
 
 /**
@@ -64,17 +65,19 @@ export function bodyText(pages: PageText[], skip: ReadonlySet<number>): BodyText
     const rows = layout.rows;
     const foot = footnoteStart(rows);
     rows.forEach((row, i) => {
-      for (const w of row.words) {
-        if (parts.length) {
+      row.words.forEach((w, k) => {
+        // a word broken at a hyphen at the end of a row goes on at the start of the next (`FB-` / `SCHMIDT-0487`)
+        const joined = k === 0 && parts.length > 0 && /[A-Za-z0-9]-$/.test(parts[parts.length - 1]!) && /^[A-Za-z0-9]/.test(w.text);
+        if (parts.length && !joined) {
           parts.push(' ');
           marks.push(-1);
           length += 1;
         }
-        words.push({ page: layout.page, bbox: w.bbox, row: rowNo, footnote: i >= foot, start: length });
+        words.push({ page: layout.page, bbox: w.bbox, row: rowNo, footnote: i >= foot, start: length, length: w.text.length });
         parts.push(w.text);
-        for (let k = 0; k < w.text.length; k++) marks.push(words.length - 1);
+        for (let c = 0; c < w.text.length; c++) marks.push(words.length - 1);
         length += w.text.length;
-      }
+      });
       rowNo++;
     });
   }
@@ -113,9 +116,7 @@ export function spansOf(body: BodyText, from: number, to: number): RefSpan[] {
 }
 
 function wordLength(body: BodyText, wi: number): number {
-  const next = body.words[wi + 1];
-  const end = next ? next.start - 1 : body.text.length;
-  return end - body.words[wi]!.start;
+  return body.words[wi]!.length;
 }
 
 /** The part of a word's box that characters [a, b) of its n take, characters taken as equally wide. */
