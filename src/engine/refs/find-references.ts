@@ -160,7 +160,8 @@ const SIGNAL = /(?:^|[.;(]\s*|\s)(?:[Ss]ee(?:,?\s+e\.g\.,|\s+also|\s+generally)?
  */
 function continues(text: string, lastEnd: number, at: number): boolean {
   if (lastEnd < 0 || at - lastEnd > SHORT_FORM_REACH) return false;
-  return !SIGNAL.test(text.slice(lastEnd, at));
+  // (the short form itself is read with the gap: `see id.` is a signal of the short form, not of another citation)
+  return !SIGNAL.test(text.slice(lastEnd, at + 6));
 }
 
 /** The references that start at `at`, or null. */
@@ -399,12 +400,15 @@ function docketAt(text: string, from: number, nameEnd: number, doc: string, d: D
 
 /** `Ex. C`, `Exhibit 12, p. 3`, `Ex. C at 4`, `Ex. H (Hitt Dep. 55:10-60:5)`, `Ex. 1, FB-SCHMIDT-000054545, at ‘548`. */
 function exhibitAt(text: string, from: number, nameEnd: number, doc: string, ctx: ReadContext): { refs: RawRef[]; end: number } | null {
-  const label = /\s*(?:No\.\s*)?["“”]?([A-Z]{1,2}(?:\.\d{1,2}|-?\d{1,3})?|\d{1,4}[A-Z]?(?:-\d{1,3})?)["”]?(?![\w])/y;
-  label.lastIndex = nameEnd;
-  const m = label.exec(text);
+  const labelRe = /\s*(?:No\.\s*)?["“”]?([A-Z]{1,2}(?:\.\d{1,2}|-?\d{1,3})?|\d{1,4}[A-Z]?(?:-\d{1,3})?)["”]?(?![\w])/y;
+  labelRe.lastIndex = nameEnd;
+  const m = labelRe.exec(text);
   if (!m) return null;
   const end = nameEnd + m[0].length;
-  const parts: RefParts = { doc: doc.trim(), docKey: 'EX', exhibit: m[1]! };
+  // `Exs. 5-7` names exhibits 5 to 7 (the first is linked); `Ex. 12-3` is one exhibit so numbered
+  const plural = /^Ex(?:h(?:ibit)?)?s\.?$|^Exhibits$/i.test(doc.trim());
+  const label = plural ? m[1]!.replace(/^(\d+)-\d+$/, '$1') : m[1]!;
+  const parts: RefParts = { doc: doc.trim(), docKey: 'EX', exhibit: label };
   return pinpointed(text, from, end, parts, m[1]!, ctx);
 }
 
@@ -429,7 +433,7 @@ function pinpointed(text: string, from: number, end: number, parts: RefParts, la
     const descStart = end + o[0].length;
     const bracket = o[0].includes('(');
     const window = text.slice(descStart, descStart + 160);
-    const stop = bracket ? window.search(/\)(?!\s*”)/) : window.search(/;|\.\s+[A-Z](?![a-z]*\.)|\(/);
+    const stop = bracket ? window.search(/\)(?!\s*”)/) : window.search(/;|\.\s+[A-Z](?![a-z]*\.)/);
     const desc = stop >= 0 ? window.slice(0, stop) : window;
     // the first pinpoint within the description's reach
     const pin = /(?:\bat\s+(?=[¶‘'’\dp])|(?<![\w:/])\d{1,4}:\d{1,3}|¶)/g;
