@@ -9,6 +9,7 @@ import { PageSpinner } from '../components/ui/spinner.tsx';
 import { formatTime } from '../components/review/review-decision.tsx';
 import { LAST_OPENED_CASE_KEY, useCases } from '../lib/cases.ts';
 import { useCaseDocuments } from '../lib/documents.ts';
+import { errorReason } from '../lib/api.ts';
 import { formatMb } from '../lib/upload.ts';
 import { isApproved } from '../lib/review-logic.ts';
 import { useSubmissions, useSubmitToCourt, type CourtInfo, type SubmissionRecord } from '../lib/review.ts';
@@ -163,7 +164,7 @@ function CaseSubmission({ caseId, caseLabel }: { caseId: string; caseLabel: stri
             {submit.isPending ? <Loader2 aria-hidden className="animate-spin" /> : <Send aria-hidden />}
             Submit to Court ({chosen.length})
           </Button>
-          {submit.isError ? <p className="text-sm text-destructive" role="alert">{(submit.error as Error).message.replace(/^\d+: /, '')}</p> : null}
+          {submit.isError ? <p className="text-sm text-destructive" role="alert">{errorReason(submit.error)}</p> : null}
         </div>
       </form>
       <Submissions list={submissions.data ?? []} loading={submissions.isLoading} />
