@@ -42,11 +42,11 @@ export function CourtSubmitPage() {
           </p>
         </div>
         {list.length > 1 ? (
-          <div className="grid gap-1.5">
+          <div className="grid min-w-0 max-w-full gap-1.5">
             <Label htmlFor="submit-case">Case</Label>
             <select
               id="submit-case"
-              className="h-10 rounded-md border border-input bg-card px-3 text-sm"
+              className="h-10 w-full min-w-0 rounded-md border border-input bg-card px-3 text-sm"
               value={c?.id ?? ''}
               onChange={(e) => setParams({ case: e.target.value })}
             >

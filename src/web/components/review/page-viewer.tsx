@@ -99,7 +99,7 @@ export function PageViewer({ docId, version, page, pageCount, onPage, links, sel
         links={links}
         selectedId={selectedId}
         onSelect={onSelect}
-        className="mx-auto aspect-[3/4] h-[min(800px,calc(100vh-13rem))] max-w-full"
+        className="mx-auto aspect-[3/4] w-full max-w-[600px] lg:h-[min(800px,calc(100vh-13rem))] lg:w-auto lg:max-w-full"
       />
     </section>
   );

@@ -115,6 +115,8 @@ function ReviewBody({ doc }: { doc: DocumentRecord }) {
 
   useEffect(() => {
     if (!selectedId) return;
+    // Only where the list scrolls on its own (wide screens): on a phone it would scroll the page out of view.
+    if (!window.matchMedia('(min-width: 64rem)').matches) return;
     listRef.current?.querySelector(`[data-link-id="${CSS.escape(selectedId)}"]`)?.scrollIntoView({ block: 'nearest' });
   }, [selectedId]);
 
@@ -162,8 +164,9 @@ function ReviewBody({ doc }: { doc: DocumentRecord }) {
           </DialogClose>
         </div>
       </header>
-      <div className="grid min-h-0 flex-1 grid-cols-1 lg:grid-cols-[minmax(0,1fr)_26rem]">
-        <div className="min-h-0 overflow-auto p-4">
+      {/* Side by side on wide screens, each side scrolling; on narrower ones the page above its links, scrolled as one. */}
+      <div className="grid min-h-0 flex-1 grid-cols-1 overflow-y-auto lg:grid-cols-[minmax(0,1fr)_26rem] lg:overflow-hidden">
+        <div className="min-w-0 p-3 sm:p-4 lg:min-h-0 lg:overflow-auto">
           {linksQuery.isLoading ? (
             <div className="flex h-40 items-center justify-center">
               <Spinner label="Loading the links" />
@@ -185,16 +188,16 @@ function ReviewBody({ doc }: { doc: DocumentRecord }) {
             />
           )}
         </div>
-        <aside aria-label="Links" className="flex min-h-0 flex-col border-l border-border">
+        <aside aria-label="Links" className="flex min-w-0 flex-col border-t border-border lg:min-h-0 lg:border-l lg:border-t-0">
           <ReviewDecision doc={doc} />
-          <p className="flex items-center gap-1.5 whitespace-nowrap border-b border-border px-4 py-2 text-[11px] text-muted-foreground" aria-label="Keyboard shortcuts">
+          <p className="flex flex-wrap items-center gap-1.5 border-b border-border px-4 py-2 text-[11px] text-muted-foreground lg:flex-nowrap lg:whitespace-nowrap" aria-label="Keyboard shortcuts">
             <Keyboard aria-hidden className="size-3.5 shrink-0" />
             <Kbd>j</Kbd>
             <Kbd>↓</Kbd> next · <Kbd>k</Kbd>
             <Kbd>↑</Kbd> previous · <Kbd>c</Kbd> confirm · <Kbd>x</Kbd>
             <Kbd>Del</Kbd> remove
           </p>
-          <div className="min-h-0 flex-1 overflow-auto">
+          <div className="lg:min-h-0 lg:flex-1 lg:overflow-auto">
             {linksQuery.isLoading ? (
               <div className="p-4">
                 <Spinner />
