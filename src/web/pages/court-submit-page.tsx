@@ -7,28 +7,22 @@ import { Input } from '../components/ui/input.tsx';
 import { Label } from '../components/ui/label.tsx';
 import { PageSpinner } from '../components/ui/spinner.tsx';
 import { formatTime } from '../components/review/review-decision.tsx';
-import { LAST_OPENED_CASE_KEY, useCases } from '../lib/cases.ts';
+import { useCases } from '../lib/cases.ts';
+import { useShownCaseId } from '../components/workflow/workflow-sidebar.tsx';
 import { useCaseDocuments } from '../lib/documents.ts';
 import { errorReason } from '../lib/api.ts';
 import { formatMb } from '../lib/upload.ts';
 import { isApproved } from '../lib/review-logic.ts';
 import { useSubmissions, useSubmitToCourt, type CourtInfo, type SubmissionRecord } from '../lib/review.ts';
 
-function lastOpenedCase(): string | null {
-  try {
-    return localStorage.getItem(LAST_OPENED_CASE_KEY);
-  } catch {
-    return null;
-  }
-}
-
 /** /instant and /court-ready: the Court Submit step (spec §2, §7): approved documents of a case, filed with their report. */
 export function CourtSubmitPage() {
   const cases = useCases();
-  const [params, setParams] = useSearchParams();
+  const [, setParams] = useSearchParams();
   const list = cases.data ?? [];
-  const wanted = params.get('case') ?? lastOpenedCase();
-  const c = list.find((x) => x.id === wanted) ?? list[0];
+  // the case the workflow sidebar follows too (one rule for both)
+  const shown = useShownCaseId();
+  const c = list.find((x) => x.id === shown);
 
   if (cases.isLoading) return <PageSpinner />;
   return (
