@@ -140,8 +140,8 @@ function SideBySide({ data }: { data: LinkedDocument }) {
                       <span className="ml-auto text-xs tabular-nums text-muted-foreground">
                         {l.targetPage === null ? 'no page' : `→ p. ${l.targetPage}`}
                       </span>
-                      <Badge variant={l.status === 'removed' ? 'default' : pct < 60 ? 'destructive' : pct < 85 ? 'accent' : 'success'}>
-                        {l.status === 'removed' ? 'removed' : `${pct}%`}
+                      <Badge variant={l.status === 'removed' || l.setByReviewer ? 'default' : pct < 60 ? 'destructive' : pct < 85 ? 'accent' : 'success'}>
+                        {l.status === 'removed' ? 'removed' : l.setByReviewer ? 'set by reviewer' : `${pct}%`}
                       </Badge>
                     </span>
                     {l.itemText ? <span className="truncate text-xs text-muted-foreground">{l.itemText}</span> : null}

@@ -5,7 +5,7 @@ import type { DocumentRecord, LinkRecord } from '../../lib/document-types.ts';
 import { documentUrl } from '../../lib/documents.ts';
 import { useToasts } from '../../lib/toast-store.ts';
 import { byOrdinal, linkCounts, linkLabel } from '../../lib/review-logic.ts';
-import { fileVersion, useDocument, useDocumentLinks, usePrintedPages, useUpdateLink } from '../../lib/review.ts';
+import { fileVersion, useDocument, useDocumentLinks, usePageLabels, usePrintedPages, useUpdateLink } from '../../lib/review.ts';
 import { Button } from '../ui/button.tsx';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '../ui/dialog.tsx';
 import { Spinner } from '../ui/spinner.tsx';
@@ -52,6 +52,7 @@ function ReviewBody({ doc }: { doc: DocumentRecord }) {
   const counts = linkCounts(links);
   const update = useUpdateLink(doc);
   const printed = usePrintedPages(doc.id);
+  const labels = usePageLabels(doc.id).data ?? null;
   const [chosenId, setSelectedId] = useState<string | null>(null);
   const [chosenPage, setPage] = useState<number | null>(null);
   const [preview, setPreview] = useState<number | null>(null);
@@ -82,16 +83,20 @@ function ReviewBody({ doc }: { doc: DocumentRecord }) {
   const remove = (l: LinkRecord | null) => {
     if (l && l.status !== 'removed') update.mutate({ link: l, body: { status: 'removed' }, done: `${linkLabel(l)} removed.` });
   };
-  const override = (l: LinkRecord, target: number) =>
+  // One step: the page is shown at once and saved as the target; once saved it stays shown as the target.
+  const override = (l: LinkRecord, target: number) => {
+    const inThisPdf = l.target !== 'record';
+    if (inThisPdf) setPreview(target);
     update.mutate(
       { link: l, body: { targetPage: target, status: 'confirmed' }, done: `${linkLabel(l)} now goes to page ${target}.` },
       {
         onSuccess: () => {
           setPreview(null);
-          setPage(l.srcPage);
+          setPage(inThisPdf ? target : l.srcPage);
         },
       },
     );
+  };
 
   // Keyboard (shown in the panel): j/↓ next link, k/↑ previous, c confirm, x/Delete remove.
   const keys = useRef({ move, confirm, remove, selected });
@@ -124,7 +129,7 @@ function ReviewBody({ doc }: { doc: DocumentRecord }) {
   const note =
     preview !== null && selected ? (
       <>
-        Previewing page {preview} as the target of {linkLabel(selected)}. Save it in the panel, or{' '}
+        Previewing page {preview} as the target of {linkLabel(selected)}. Save it in the panel (Enter), or{' '}
         <button type="button" className="cursor-pointer underline" onClick={() => select(selected)}>
           go back to the index
         </button>
@@ -185,6 +190,7 @@ function ReviewBody({ doc }: { doc: DocumentRecord }) {
               selectedId={selectedId}
               onSelect={(id) => select(links.find((l) => l.id === id))}
               note={note}
+              labels={labels?.source ?? null}
             />
           )}
         </div>
@@ -213,6 +219,7 @@ function ReviewBody({ doc }: { doc: DocumentRecord }) {
                     printed={l.indexItemId ? (printed.get(l.indexItemId) ?? null) : null}
                     selected={l.id === selectedId}
                     pageCount={l.target === 'record' ? (record.data?.pageCount ?? null) : pageCount}
+                    labels={(l.target === 'record' ? labels?.record : labels?.source) ?? null}
                     busy={update.isPending && update.variables?.link.id === l.id}
                     previewPage={preview}
                     onSelect={() => select(l)}
