@@ -61,7 +61,7 @@ test('a reviewer corrects a link in one step: a page typed as printed (ii) and E
   await input.fill('ii');
   await input.press('Enter');
   // saved, and the page shown is the new target
-  await expect(first).toContainText(`PDF page ${romanPage}`);
+  await expect(first).toContainText(`PDF page ${romanPage} (printed ii)`);
   await expect(first).toContainText('set by reviewer');
   await expect(first).not.toContainText('100% confidence');
   await expect(first).toContainText('Confirmed');

@@ -130,3 +130,17 @@ test('every screen with the sidebar shows the case it shows and the same current
     await expect(step(page, /6 Court Submit/), path).toContainText('Not available yet');
   }
 });
+
+test('beside the sidebar the header lines up with the two columns: the logo over the sidebar, the menu over the page', async ({ page }) => {
+  const created = await createCaseThroughApi(page, `HD-${uniqueSuffix()}`, 'Header matter');
+  await page.goto(`/cases/${created.id}`);
+  const header = page.getByRole('banner');
+  const logo = (await header.getByRole('link', { name: 'Brieflink' }).boundingBox())!;
+  const steps = (await sidebar(page).boundingBox())!;
+  expect(Math.abs(logo.x - steps.x)).toBeLessThanOrEqual(1);
+  // the first menu item's text starts where the page's heading does
+  const cases = header.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Cases' });
+  const textStart = await cases.evaluate((el) => el.getBoundingClientRect().left + parseFloat(getComputedStyle(el).paddingLeft));
+  const heading = (await page.getByRole('heading', { level: 1, name: 'Header matter' }).boundingBox())!;
+  expect(Math.abs(textStart - heading.x)).toBeLessThanOrEqual(1);
+});

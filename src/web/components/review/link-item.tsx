@@ -8,12 +8,16 @@ import { Button } from '../ui/button.tsx';
 import { Input } from '../ui/input.tsx';
 
 /**
- * The target with the printed page number when known: the one the index row gives (its page reference),
- * when the link still goes where the engine found it; else the PDF page only.
+ * The target with the printed page number when known: the number read on the target page itself (its
+ * page label), else the one the index row gives (its page reference) when the link still goes where the
+ * engine found it; else the PDF page only.
  */
-export function TargetText({ link, printed }: { link: LinkRecord; printed?: string | null }) {
+export function TargetText({ link, printed, labels }: { link: LinkRecord; printed?: string | null; labels?: PrintedLabels | null }) {
   if (link.targetPage === null) return <span className="font-medium text-destructive">No destination</span>;
-  const shown = printed && link.targetPage === link.engineTargetPage && printed !== String(link.targetPage) ? printed : null;
+  const onPage = labels?.[link.targetPage - 1] ?? null;
+  const fromIndex = printed && link.targetPage === link.engineTargetPage ? printed : null;
+  const label = onPage ?? fromIndex;
+  const shown = label && label !== String(link.targetPage) ? label : null;
   if (link.target === 'record') {
     // a paired brief's link goes into its trial record: the record's page, and where it is in the merged master
     return (
@@ -75,7 +79,7 @@ export function LinkItem(props: LinkItemProps) {
             <span className={cn('ml-1.5 text-muted-foreground', link.status === 'removed' && 'line-through')}>{link.itemText}</span>
           </p>
           <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs">
-            <TargetText link={link} printed={props.printed} />
+            <TargetText link={link} printed={props.printed} labels={props.labels} />
             {link.setByReviewer ? (
               <span className="text-muted-foreground">{confidenceText(link)}</span>
             ) : (
