@@ -241,6 +241,8 @@ export const linkRecord = z.object({
   /** Ordinal, label and description of the index item the link belongs to. */
   itemOrdinal: z.number().nullable(),
   itemLabel: z.string().nullable(),
+  /** What the index calls the item ('tab', 'exhibit', 'schedule', 'appendix', 'document', 'section'). */
+  itemType: z.string().nullable(),
   itemText: z.string().nullable(),
   srcPage: z.number(),
   target: z.enum(['source', 'record']),
@@ -257,6 +259,8 @@ export const linkRecord = z.object({
   why: z.string().nullable(),
   /** Numeric string 0..1. */
   confidence: z.string(),
+  /** The destination is the page a reviewer set (not the engine's finding): its confidence says nothing. */
+  setByReviewer: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -150,3 +150,14 @@ export const caseDiagnostics = z.object({
   documents: z.array(documentDiagnostics),
 });
 export type CaseDiagnostics = z.infer<typeof caseDiagnostics>;
+
+/**
+ * GET /api/documents/{id}/page-labels: the number printed on each page as the engine read it (`ii`, `12`),
+ * null where none; `record` for a brief paired with a trial record (the record's own pages). null when
+ * the document's links have not been built.
+ */
+export const pageLabels = z.object({
+  source: z.array(z.string().nullable()).nullable(),
+  record: z.array(z.string().nullable()).nullable(),
+});
+export type PageLabels = z.infer<typeof pageLabels>;

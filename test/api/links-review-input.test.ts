@@ -1,5 +1,7 @@
 // Link review input a reviewer (or a script) may send wrong: a bulk update with one bad entry changes
-// nothing, and a target page past the document is a 400 naming the field, never a 500.
+// nothing, and a target page past the document is a 400 naming the field, never a 500. And what the
+// review screen reads back to show a correction: the item's kind, whether a reviewer set the page, and
+// the printed page numbers a page can be typed as.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentRecord, LinkRecord } from '../../src/contract/documents.ts';
 import type { JobQueue } from '../../src/server/jobs/queue.ts';
@@ -58,5 +60,19 @@ describe('link review input', () => {
       expect(res.statusCode, String(targetPage)).toBe(400);
       expect(res.json().field).toBe('targetPage');
     }
+  });
+
+  it("says what the index calls the item and whether a reviewer set the page; serves the printed page numbers", async () => {
+    const l = links[2]!;
+    expect(l).toMatchObject({ itemType: 'tab', setByReviewer: false });
+    const moved = l.targetPage === 1 ? 2 : l.targetPage! - 1;
+    expect((await call('PUT', `/api/links/${l.id}`, { targetPage: moved })).json()).toMatchObject({ targetPage: moved, setByReviewer: true });
+    // set back to the engine's page by the reviewer: still the reviewer's choice, its confidence no finding
+    const back = (await call('PUT', `/api/links/${l.id}`, { targetPage: l.engineTargetPage })).json();
+    expect(back).toMatchObject({ targetPage: l.engineTargetPage, setByReviewer: true });
+    const labels = (await call('GET', `/api/documents/${doc.id}/page-labels`)).json();
+    expect(labels.source).toHaveLength(doc.pageCount!);
+    expect(labels.record).toBeNull();
+    expect((await call('GET', '/api/documents/00000000-0000-4000-8000-000000000000/page-labels')).statusCode).toBe(404);
   });
 });

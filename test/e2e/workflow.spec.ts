@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createCaseThroughApi, registerThroughApi, uniqueSuffix } from './helpers.ts';
+import { BASE_URL, createCaseThroughApi, registerThroughApi, uniqueSuffix } from './helpers.ts';
 import { fixturePdf, uploadThroughApi } from './documents-helpers.ts';
 
 test.beforeEach(async ({ page }) => {
@@ -14,7 +14,7 @@ function step(page: Page, name: RegExp) {
   return sidebar(page).getByRole('button', { name });
 }
 
-test('a new case: step 1 done, upload current, later steps blocked; not shown on /', async ({ page }) => {
+test('a new case: step 1 done, upload current and ready, later steps blocked; not shown on /', async ({ page }) => {
   const number = `WF-${uniqueSuffix()}`;
   const created = await createCaseThroughApi(page, number, 'Workflow matter');
   await page.goto(`/cases/${created.id}`);
@@ -24,7 +24,7 @@ test('a new case: step 1 done, upload current, later steps blocked; not shown on
   await expect(step(page, /1 Create Case/)).toContainText('Done');
   await expect(step(page, /1 Create Case/)).toContainText('Completed');
   await expect(step(page, /2 Upload Documents/)).toHaveAttribute('aria-current', 'step');
-  await expect(step(page, /2 Upload Documents/)).toContainText('In progress');
+  await expect(step(page, /2 Upload Documents/)).toContainText('Ready to start');
   for (const name of [/3 OCR Processing/, /4 AI Hyperlinking/, /5 Lawyer Review/, /6 Court Submit/]) {
     await expect(step(page, name)).toBeDisabled();
     await expect(step(page, name)).toContainText('Not available yet');
@@ -70,7 +70,7 @@ test('Auto-advance steps is on by default and its change is kept on the case', a
   await expect(step(page, /4 AI Hyperlinking/)).toContainText('Not available yet');
 });
 
-test('after OCR the case is on step 3; /ocr opens the last opened case’s OCR page with the document done', async ({ page }) => {
+test('after OCR the case is on step 4, ready to start; /ocr opens the last opened case’s OCR page with the document done', async ({ page }) => {
   const brief = await fixturePdf('ontario-brief');
   const older = await createCaseThroughApi(page, `OC-${uniqueSuffix()}`, 'Older matter');
   const created = await createCaseThroughApi(page, `OC-${uniqueSuffix()}`, 'OCR matter');
@@ -78,7 +78,9 @@ test('after OCR the case is on step 3; /ocr opens the last opened case’s OCR p
   await page.goto(`/cases/${older.id}`);
   await expect(page.getByRole('listitem', { name: 'Document Affidavit Book' })).toContainText('OCR complete', { timeout: 30_000 });
   await expect(step(page, /3 OCR Processing/)).toContainText('Done');
-  await expect(step(page, /3 OCR Processing/)).toHaveAttribute('aria-current', 'step');
+  await expect(step(page, /4 AI Hyperlinking/)).toHaveAttribute('aria-current', 'step');
+  await expect(step(page, /4 AI Hyperlinking/)).toContainText('Ready to start');
+  await expect(step(page, /4 AI Hyperlinking/)).toBeEnabled();
   await expect(step(page, /2 Upload Documents/)).toContainText('Completed');
 
   await page.goto('/ocr');
@@ -97,6 +99,48 @@ test('Review Hyperlinks opens the review page of the case', async ({ page }) => 
   await page.getByRole('region', { name: 'Case Documents' }).getByRole('link', { name: 'Review Hyperlinks' }).click();
   await expect(page).toHaveURL(new RegExp(`/cases/${created.id}/review$`));
   await expect(page.getByRole('heading', { name: 'Lawyer Review' })).toBeVisible();
-  await expect(step(page, /5 Lawyer Review/)).toHaveAttribute('aria-current', 'step');
+  // the screen is step 5's; the case, with nothing uploaded, is still on step 2
+  await expect(step(page, /5 Lawyer Review/)).toHaveAttribute('aria-current', 'page');
+  await expect(step(page, /2 Upload Documents/)).toHaveAttribute('aria-current', 'step');
   await expect(page.getByText('No documents to review')).toBeVisible();
+});
+
+test('every screen with the sidebar shows the case it shows and the same current step: links built, review is next', async ({ page }) => {
+  test.setTimeout(120_000);
+  const number = `WS-${uniqueSuffix()}`;
+  const created = await createCaseThroughApi(page, number, 'Sidebar matter');
+  const brief = await fixturePdf('lettered-tabs', 'sidebar-brief.pdf');
+  const doc = await uploadThroughApi(page, created.id, 'sidebar-brief.pdf', brief.bytes, 'Sidebar brief');
+  await expect
+    .poll(async () => ((await (await page.request.get(`/api/documents/${doc.id}`)).json()) as { index_status: string }).index_status, { timeout: 60_000 })
+    .toBe('ok');
+  const built = await page.request.post('/api/documents/start-hyperlinking', { data: { documentIds: [doc.id] }, headers: { Origin: BASE_URL }, timeout: 60_000 });
+  expect(built.status(), await built.text()).toBe(200);
+
+  await page.goto(`/cases/${created.id}`);
+  for (const path of [`/cases/${created.id}`, `/cases/${created.id}/ocr`, `/cases/${created.id}/workspace`, `/cases/${created.id}/review`, '/instant', '/court-ready', '/case-management', '/links', '/status']) {
+    await page.goto(path);
+    const nav = sidebar(page);
+    await expect(nav, path).toContainText(number);
+    await expect(nav, path).not.toContainText('Open a case');
+    await expect(nav.locator('[aria-current="step"]'), path).toHaveCount(1);
+    await expect(step(page, /5 Lawyer Review/), path).toHaveAttribute('aria-current', 'step');
+    await expect(step(page, /5 Lawyer Review/), path).toContainText('Ready to start');
+    for (const done of [/3 OCR Processing/, /4 AI Hyperlinking/]) await expect(step(page, done), path).toContainText('Done');
+    await expect(step(page, /6 Court Submit/), path).toContainText('Not available yet');
+  }
+});
+
+test('beside the sidebar the header lines up with the two columns: the logo over the sidebar, the menu over the page', async ({ page }) => {
+  const created = await createCaseThroughApi(page, `HD-${uniqueSuffix()}`, 'Header matter');
+  await page.goto(`/cases/${created.id}`);
+  const header = page.getByRole('banner');
+  const logo = (await header.getByRole('link', { name: 'Brieflink' }).boundingBox())!;
+  const steps = (await sidebar(page).boundingBox())!;
+  expect(Math.abs(logo.x - steps.x)).toBeLessThanOrEqual(1);
+  // the first menu item's text starts where the page's heading does
+  const cases = header.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Cases' });
+  const textStart = await cases.evaluate((el) => el.getBoundingClientRect().left + parseFloat(getComputedStyle(el).paddingLeft));
+  const heading = (await page.getByRole('heading', { level: 1, name: 'Header matter' }).boundingBox())!;
+  expect(Math.abs(textStart - heading.x)).toBeLessThanOrEqual(1);
 });

@@ -104,9 +104,17 @@ export function indexItemJson(i: typeof indexItems.$inferSelect): IndexItemRecor
   };
 }
 
+/** The reason written on a link whose page a reviewer set (routes/links.ts). */
+export const REVIEWER_SET_WHY = 'page set by the reviewer';
+
+/** A destination a reviewer chose: another page than the engine's, or one set through the review (even the engine's page again). */
+function setByReviewer(l: typeof links.$inferSelect): boolean {
+  return l.targetPage !== null && (l.targetPage !== l.engineTargetPage || (l.why ?? '').startsWith(REVIEWER_SET_WHY));
+}
+
 export function linkJson(
   l: typeof links.$inferSelect,
-  item?: Pick<typeof indexItems.$inferSelect, 'ordinal' | 'label' | 'text'> | null,
+  item?: Pick<typeof indexItems.$inferSelect, 'ordinal' | 'label' | 'type' | 'text'> | null,
 ): LinkRecord {
   return {
     id: l.id,
@@ -114,6 +122,7 @@ export function linkJson(
     indexItemId: l.indexItemId,
     itemOrdinal: item?.ordinal ?? null,
     itemLabel: item?.label ?? null,
+    itemType: item?.type ?? null,
     itemText: item?.text ?? null,
     srcPage: l.srcPage,
     target: l.target === 'record' ? 'record' : 'source',
@@ -125,6 +134,7 @@ export function linkJson(
     status: l.status as LinkRecord['status'],
     why: l.why,
     confidence: l.confidence,
+    setByReviewer: setByReviewer(l),
     createdAt: l.createdAt.toISOString(),
     updatedAt: l.updatedAt.toISOString(),
   };

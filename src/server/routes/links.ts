@@ -10,7 +10,7 @@ import { requireUser } from '../auth/guard.ts';
 import type { Db } from '../db/client.ts';
 import { documents, indexItems, links } from '../db/schema.ts';
 import { caseIdParams, documentRow, requireCase } from '../documents/queries.ts';
-import { linkJson } from '../documents/serialize.ts';
+import { linkJson, REVIEWER_SET_WHY } from '../documents/serialize.ts';
 import { linksChanged } from '../review/approval-state.ts';
 import { AppError, parseInput } from '../errors.ts';
 
@@ -19,12 +19,12 @@ const MAX_ALL = 5000;
 
 function selectLinks(db: Db) {
   return db
-    .select({ link: links, item: { ordinal: indexItems.ordinal, label: indexItems.label, text: indexItems.text } })
+    .select({ link: links, item: { ordinal: indexItems.ordinal, label: indexItems.label, type: indexItems.type, text: indexItems.text } })
     .from(links)
     .leftJoin(indexItems, eq(indexItems.id, links.indexItemId));
 }
 
-type Row = { link: typeof links.$inferSelect; item: { ordinal: number; label: string; text: string } | null };
+type Row = { link: typeof links.$inferSelect; item: { ordinal: number; label: string; type: string; text: string } | null };
 const toJson = (rows: Row[]) => rows.map((r) => linkJson(r.link, r.item));
 
 async function linkById(db: Db, id: string) {
@@ -63,7 +63,7 @@ export async function applyChange(tx: Tx, user: Actor, id: string, change: Updat
   if (change.targetPage !== undefined) {
     set.masterPage = await checkTargetPage(tx, before, change.targetPage);
     set.targetPage = change.targetPage;
-    set.why = change.why ?? 'page set by the reviewer';
+    set.why = change.why ?? REVIEWER_SET_WHY;
     set.confidence = '1';
   } else if (change.why !== undefined) set.why = change.why;
   const [after] = await tx.update(links).set(set).where(eq(links.id, id)).returning();
@@ -107,7 +107,7 @@ export function linkRoutes(app: FastifyInstance, db: Db): void {
           targetPage: body.targetPage,
           masterPage,
           status: body.status ?? 'confirmed',
-          why: body.why ?? 'page set by the reviewer',
+          why: body.why ?? REVIEWER_SET_WHY,
           confidence: '1',
         })
         .returning();

@@ -2,13 +2,14 @@
 // links and record (index viewer, case workspace), the briefs of a case, and its detection diagnostics.
 // Signed-in only; every document is named by an id or a file name looked up in the database.
 import type { FastifyInstance } from 'fastify';
-import type { CaseDiagnostics, LinkedDocument, ReviewQueueRow, WorkspaceBriefs } from '../../contract/screens.ts';
+import type { CaseDiagnostics, LinkedDocument, PageLabels, ReviewQueueRow, WorkspaceBriefs } from '../../contract/screens.ts';
 import { viewerParams } from '../../contract/screens.ts';
 import { requireUser } from '../auth/guard.ts';
 import type { Db } from '../db/client.ts';
-import { caseIdParams, requireCase } from '../documents/queries.ts';
+import { caseIdParams, documentRow, requireCase } from '../documents/queries.ts';
 import { parseInput } from '../errors.ts';
 import { caseDiagnostics } from '../screens/diagnostics.ts';
+import { pageLabelsOf } from '../screens/page-labels.ts';
 import { caseBriefs, linkedDocument, resolveDocument } from '../screens/linked-document.ts';
 import { reviewQueue } from '../screens/review-queue.ts';
 import type { Storage } from '../storage/files.ts';
@@ -36,5 +37,10 @@ export function screenRoutes(app: FastifyInstance, db: Db, storage: Storage): vo
     requireUser(req);
     const { caseId } = parseInput(caseIdParams, req.params);
     return caseDiagnostics(db, storage, caseId);
+  });
+
+  app.get('/api/documents/:id/page-labels', async (req): Promise<PageLabels> => {
+    requireUser(req);
+    return pageLabelsOf(storage, await documentRow(db, req.params));
   });
 }

@@ -39,7 +39,7 @@ export async function recordOf(db: Db, doc: Pick<DocumentRow, 'caseId' | 'record
 export async function linkedDocument(db: Db, doc: DocumentRow): Promise<LinkedDocument> {
   const record = await recordOf(db, doc);
   const rows = await db
-    .select({ link: links, item: { ordinal: indexItems.ordinal, label: indexItems.label, text: indexItems.text } })
+    .select({ link: links, item: { ordinal: indexItems.ordinal, label: indexItems.label, type: indexItems.type, text: indexItems.text } })
     .from(links)
     .leftJoin(indexItems, eq(indexItems.id, links.indexItemId))
     .where(eq(links.srcDocId, doc.id))

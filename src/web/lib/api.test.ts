@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ApiRequestError, apiRequest, errorReason, getOrNullOn401 } from './api.ts';
+import { ApiRequestError, NETWORK_ERROR, apiRequest, errorReason, getOrNullOn401 } from './api.ts';
 import { retryPolicy } from './query-client.ts';
 
 let server: Server;
@@ -27,6 +27,8 @@ beforeAll(async () => {
     if (req.url === '/conflict') return send(409, JSON.stringify({ error: 'conflict', message: 'Case number A-1 already exists', field: 'caseNumber' }));
     if (req.url === '/plain') return send(500, 'database unavailable', 'text/plain');
     if (req.url === '/bare') return send(503, '');
+    if (req.url === '/proxy') return send(502, '<html><body><h1>502 Bad Gateway</h1></body></html>', 'text/html');
+    if (req.url === '/coded') return send(409, JSON.stringify({ error: 'conflict' }));
     if (req.url === '/limited') return send(429, JSON.stringify({ error: 'rate_limited', message: 'Too many requests' }));
     if (req.url === '/auth') return send(401, JSON.stringify({ error: 'unauthorized', message: 'Sign in required' }));
     send(404, 'nope', 'text/plain');
@@ -47,34 +49,48 @@ describe('apiRequest', () => {
     expect(await apiRequest('DELETE', `${base}/empty`)).toBeNull();
   });
 
-  it("turns an error into '{status}: {body}' and keeps the server's message as the reason", async () => {
+  it("turns an error into the server's sentence, never its JSON body", async () => {
     const error = await apiRequest('POST', `${base}/conflict`, {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiRequestError);
     const e = error as ApiRequestError;
     expect(e.status).toBe(409);
-    expect(e.message).toBe('409: {"error":"conflict","message":"Case number A-1 already exists","field":"caseNumber"}');
+    expect(e.message).toBe('Case number A-1 already exists');
     expect(e.reason).toBe('Case number A-1 already exists');
     expect(e.field).toBe('caseNumber');
     expect(errorReason(e)).toBe('Case number A-1 already exists');
   });
 
-  it('uses the body text, else the status text', async () => {
-    await expect(apiRequest('GET', `${base}/plain`)).rejects.toThrow('500: database unavailable');
+  it('uses a short plain-text body, else a sentence for the status; never JSON or markup', async () => {
+    await expect(apiRequest('GET', `${base}/plain`)).rejects.toThrow('database unavailable');
     const bare = (await apiRequest('GET', `${base}/bare`).catch((e: unknown) => e)) as ApiRequestError;
-    expect(bare.message).toBe('503: Service Unavailable');
-    expect(errorReason(bare)).toBe('503: Service Unavailable');
+    expect(bare.status).toBe(503);
+    expect(errorReason(bare)).toBe('The service is unavailable; try again shortly.');
+    const proxy = (await apiRequest('GET', `${base}/proxy`).catch((e: unknown) => e)) as ApiRequestError;
+    expect(errorReason(proxy)).toBe('The server is not answering; try again shortly.');
+    const coded = (await apiRequest('GET', `${base}/coded`).catch((e: unknown) => e)) as ApiRequestError;
+    expect(errorReason(coded)).toBe('This cannot be done in the current state; refresh and try again.');
+    for (const e of [bare, proxy, coded]) expect(errorReason(e)).not.toMatch(/[{<]/);
+  });
+
+  it('says in words when the server cannot be reached', async () => {
+    const closed = createServer();
+    await new Promise<void>((done) => closed.listen(0, '127.0.0.1', done));
+    const url = `http://127.0.0.1:${(closed.address() as AddressInfo).port}/gone`;
+    await new Promise<void>((done) => closed.close(() => done()));
+    const error = await apiRequest('GET', url).catch((e: unknown) => e);
+    expect(errorReason(error)).toBe(NETWORK_ERROR);
   });
 
   it("reports 429 as 'Rate limit reached' with a console warning", async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    await expect(apiRequest('GET', `${base}/limited`)).rejects.toThrow('429: Rate limit reached');
+    await expect(apiRequest('GET', `${base}/limited`)).rejects.toThrow('Rate limit reached');
     expect(warn).toHaveBeenCalledWith('Rate limit reached - backing off');
     warn.mockRestore();
   });
 
   it('getOrNullOn401 answers null when signed out and still throws other errors', async () => {
     expect(await getOrNullOn401(`${base}/auth`)).toBeNull();
-    await expect(getOrNullOn401(`${base}/plain`)).rejects.toThrow('500: database unavailable');
+    await expect(getOrNullOn401(`${base}/plain`)).rejects.toThrow('database unavailable');
   });
 });
 

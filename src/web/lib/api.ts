@@ -1,9 +1,39 @@
 /**
  * The browser's API client (spec §7, §8): JSON with credentials, a 30-minute time-out, 204 → null,
- * and every non-ok response turned into an ApiRequestError whose message is '{status}: {body or status text}'.
+ * and every failed request turned into an ApiRequestError whose message is a sentence a person can read:
+ * the server's own explanation (`message` of its JSON error body), else a short plain-text body, else a
+ * sentence for the status. Never the raw body: a JSON or HTML answer is not shown to anyone.
  */
 
 export const REQUEST_TIMEOUT_MS = 30 * 60 * 1000;
+
+/** What a status means to the person who made the request, when the server did not say more. */
+const STATUS_SENTENCES: Record<number, string> = {
+  400: 'The request was not accepted; check what you entered and try again.',
+  401: 'You are not signed in; sign in and try again.',
+  403: 'You may not do this.',
+  404: 'This was not found; it may have been deleted.',
+  409: 'This cannot be done in the current state; refresh and try again.',
+  413: 'The file is too large.',
+  429: 'Rate limit reached',
+  500: 'The server ran into a problem; try again shortly.',
+  502: 'The server is not answering; try again shortly.',
+  503: 'The service is unavailable; try again shortly.',
+  504: 'The server took too long to answer; try again shortly.',
+  507: 'The server is out of space and nothing was saved.',
+};
+
+export const NETWORK_ERROR = 'The server could not be reached; check your connection and try again.';
+export const TIMEOUT_ERROR = 'The server took too long to answer; try again shortly.';
+
+/** The sentence for a status the server explained no further. */
+export function statusSentence(status: number, statusText = ''): string {
+  const known = STATUS_SENTENCES[status];
+  if (known) return known;
+  if (status >= 500) return STATUS_SENTENCES[500]!;
+  if (status >= 400) return STATUS_SENTENCES[400]!;
+  return statusText ? `The request failed (${statusText}).` : `The request failed (${status}).`;
+}
 
 export class ApiRequestError extends Error {
   readonly status: number;
@@ -13,8 +43,7 @@ export class ApiRequestError extends Error {
 
   constructor(status: number, bodyText: string, statusText: string) {
     const parsed = parseErrorBody(bodyText);
-    const text = status === 429 ? 'Rate limit reached' : bodyText || statusText;
-    super(`${status}: ${text}`);
+    super(status === 429 ? statusSentence(429) : (parsed.message ?? plainText(bodyText) ?? statusSentence(status, statusText)));
     this.name = 'ApiRequestError';
     this.status = status;
     this.reason = parsed.message;
@@ -28,27 +57,43 @@ function parseErrorBody(text: string): { message: string | null; field: string |
     if (body && typeof body === 'object') {
       const { message, field } = body as { message?: unknown; field?: unknown };
       return {
-        message: typeof message === 'string' && message ? message : null,
+        message: typeof message === 'string' && message.trim() ? message.trim() : null,
         field: typeof field === 'string' ? field : null,
       };
     }
   } catch {
-    // not JSON: the raw text is already in the error message
+    // not JSON
   }
   return { message: null, field: null };
 }
 
-/** What to show a person for an error: the server's reason when it gave one, else the error text. */
+/** A body worth showing as it is: one short line of plain words (no JSON, no markup). */
+function plainText(text: string): string | null {
+  const t = text.trim();
+  if (!t || t.length > 200 || /[\n\r]/.test(t) || /^[[{<]/.test(t)) return null;
+  return t;
+}
+
+/** What to show a person for an error: always a sentence, never a response body. */
 export function errorReason(error: unknown): string {
-  if (error instanceof ApiRequestError) return error.reason ?? error.message;
-  if (error instanceof Error) return error.message;
-  return String(error);
+  if (error instanceof Error) return error.message || 'An unexpected error occurred';
+  return typeof error === 'string' && error ? error : 'An unexpected error occurred';
+}
+
+/** The request, or a sentence-bearing error when the server cannot be reached or takes too long. */
+async function send(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    const name = (error as { name?: unknown } | null)?.name;
+    throw new Error(name === 'TimeoutError' ? TIMEOUT_ERROR : NETWORK_ERROR, { cause: error });
+  }
 }
 
 export async function apiRequest<T>(method: string, url: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const res = await fetch(url, {
+  const res = await send(url, {
     method,
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),

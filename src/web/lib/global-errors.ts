@@ -2,9 +2,12 @@
  * Spec §8: unhandled promise rejections about chat conversations, a 429 status or an invalid HTTP method
  * are expected noise and are suppressed with a warning; any other uncaught error is only logged.
  */
-const SUPPRESSED = [/chat.?conversation/i, /(^|\s)429:/, /status(?: code)? 429\b/i, /invalid http method/i];
+import { ApiRequestError } from './api.ts';
+
+const SUPPRESSED = [/chat.?conversation/i, /status(?: code)? 429\b/i, /invalid http method/i];
 
 export function isSuppressedRejection(reason: unknown): boolean {
+  if (reason instanceof ApiRequestError && reason.status === 429) return true;
   const text = reason instanceof Error ? `${reason.name}: ${reason.message}` : String(reason);
   return SUPPRESSED.some((pattern) => pattern.test(text));
 }

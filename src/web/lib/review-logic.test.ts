@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { byConfidence, checkPage, confidencePercent, linkCounts, linkLabel, reviewOffered, submissionOffered } from './review-logic.ts';
+import { byConfidence, checkPage, confidencePercent, confidenceText, linkCounts, linkLabel, reviewOffered, submissionOffered } from './review-logic.ts';
 
 const link = (ordinal: number, confidence: string, targetPage: number | null = 5) => ({ itemOrdinal: ordinal, confidence, targetPage, srcPage: 2 });
 
@@ -30,7 +30,16 @@ describe('the review order', () => {
 });
 
 describe('labels', () => {
-  it('a bare label is a tab; a label naming its kind stays', () => {
+  it('as the index prints them: Tab only where the index says Tab, the kind of an exhibit, a section bare', () => {
+    expect(linkLabel({ itemLabel: 'A', itemOrdinal: 1, itemType: 'tab' })).toBe('Tab A');
+    expect(linkLabel({ itemLabel: '3', itemOrdinal: 3, itemType: 'exhibit' })).toBe('Exhibit 3');
+    expect(linkLabel({ itemLabel: 'B', itemOrdinal: 2, itemType: 'schedule' })).toBe('Schedule B');
+    expect(linkLabel({ itemLabel: 'I', itemOrdinal: 1, itemType: 'section' })).toBe('I');
+    expect(linkLabel({ itemLabel: 'II.A', itemOrdinal: 3, itemType: 'section' })).toBe('A');
+    expect(linkLabel({ itemLabel: 'A', itemOrdinal: 1, itemType: 'document' })).toBe('A');
+    expect(linkLabel({ itemLabel: 'Exhibit 3', itemOrdinal: 3, itemType: 'exhibit' })).toBe('Exhibit 3');
+  });
+  it('without a type (an older link) a bare label is a tab; a label naming its kind stays', () => {
     expect(linkLabel({ itemLabel: '3', itemOrdinal: 3 })).toBe('Tab 3');
     expect(linkLabel({ itemLabel: 'Exhibit A', itemOrdinal: 1 })).toBe('Exhibit A');
     expect(linkLabel({ itemLabel: null, itemOrdinal: 7 })).toBe('Item 7');
@@ -46,6 +55,24 @@ describe('a page typed by the reviewer', () => {
     expect(checkPage('2.5', 400)).toEqual({ error: 'Enter a page number' });
     expect(checkPage('', 400)).toEqual({ error: 'Enter a page number' });
     expect(checkPage('9999', null)).toEqual({ page: 9999 });
+  });
+  it('a page as printed (a roman front-matter page, a lettered one) through the page labels', () => {
+    const labels = [null, 'i', 'ii', 'iii', '1', '2', 'A-1'];
+    expect(checkPage('ii', 7, labels)).toEqual({ page: 3 });
+    expect(checkPage(' III ', 7, labels)).toEqual({ page: 4 });
+    expect(checkPage('p. ii', 7, labels)).toEqual({ page: 3 });
+    expect(checkPage('a-1', 7, labels)).toEqual({ page: 7 });
+    // a number is the page of the PDF, as the field says
+    expect(checkPage('2', 7, labels)).toEqual({ page: 2 });
+    expect(checkPage('xiv', 7, labels)).toEqual({ error: 'No page is numbered xiv; enter its page number in the PDF' });
+    expect(checkPage('ii', 7, null)).toEqual({ error: 'Enter a page number' });
+  });
+});
+
+describe('what a link says of its destination', () => {
+  it("the engine's confidence, or 'set by reviewer' for a page a reviewer chose", () => {
+    expect(confidenceText({ confidence: '0.55', setByReviewer: false })).toBe('55% confidence');
+    expect(confidenceText({ confidence: '1', setByReviewer: true })).toBe('set by reviewer');
   });
 });
 

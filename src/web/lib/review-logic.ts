@@ -36,20 +36,48 @@ export function byOrdinal<T extends Pick<LinkRecord, 'itemOrdinal' | 'srcPage'>>
   return [...links].sort((a, b) => (a.itemOrdinal ?? 0) - (b.itemOrdinal ?? 0) || a.srcPage - b.srcPage);
 }
 
-/** 'Tab 3' for a tab labelled 3; a label that already names its kind ('Exhibit A') stays as it is. */
-export function linkLabel(link: Pick<LinkRecord, 'itemLabel' | 'itemOrdinal'>): string {
-  const label = link.itemLabel?.trim();
-  if (!label) return `Item ${link.itemOrdinal ?? '?'}`;
-  return /^[A-Za-z]{3,}/.test(label) ? label : `Tab ${label}`;
-}
+/** The word the index puts before a label, by the item's type; none for sections and documents (`I`, `A`). */
+const KIND_WORD: Record<string, string> = { tab: 'Tab', exhibit: 'Exhibit', schedule: 'Schedule', appendix: 'Appendix' };
 
 /**
- * A page number typed by the reviewer: whole, at least 1, at most the page count.
- * Returns the page, or the message to show.
+ * An item's label as the index prints it: 'Tab 3' where the index says Tab, 'Exhibit 3' for an exhibit,
+ * the bare label ('I', 'A') for a section or document (a nested section by its own part: 'II.A' reads 'A').
+ * A label that already names its kind stays as it is.
+ * Without a type (an older link) a number or letter reads as a tab.
  */
-export function checkPage(text: string, pageCount: number | null): { page: number } | { error: string } {
+export function linkLabel(link: Pick<LinkRecord, 'itemLabel' | 'itemOrdinal'> & Partial<Pick<LinkRecord, 'itemType'>>): string {
+  const label = link.itemLabel?.trim();
+  if (!label) return `Item ${link.itemOrdinal ?? '?'}`;
+  if (/^[A-Za-z]{3,}\s/.test(label)) return label;
+  const type = link.itemType;
+  if (type === null || type === undefined) return `Tab ${label}`;
+  const word = KIND_WORD[type];
+  if (word) return `${word} ${label}`;
+  // a nested contents entry is stored with its parents ('II.A'); the contents print only its own part ('A')
+  return type === 'section' ? (label.split('.').filter(Boolean).at(-1) ?? label) : label;
+}
+
+/** What the panel says of a link's destination: the engine's confidence, or that a reviewer set it. */
+export function confidenceText(link: Pick<LinkRecord, 'confidence'> & Partial<Pick<LinkRecord, 'setByReviewer'>>): string {
+  return link.setByReviewer ? 'set by reviewer' : `${confidencePercent(link.confidence)}% confidence`;
+}
+
+/** The number printed on each page (index 0 is page 1), null where none was read. */
+export type PrintedLabels = readonly (string | null)[];
+
+/**
+ * A page typed by the reviewer: a PDF page number (whole, at least 1, at most the page count), or a page
+ * as printed on it (`ii`, `A-3`), found through the printed page labels. Returns the page, or the message to show.
+ */
+export function checkPage(text: string, pageCount: number | null, labels?: PrintedLabels | null): { page: number } | { error: string } {
   const t = text.trim();
-  if (!/^\d+$/.test(t)) return { error: 'Enter a page number' };
+  if (!t) return { error: 'Enter a page number' };
+  if (!/^\d+$/.test(t)) {
+    const wanted = t.replace(/^p(?:age|\.)?\s*/i, '').toLowerCase();
+    const at = /^[\w.-]+$/.test(wanted) && labels ? labels.findIndex((l) => l !== null && l.trim().toLowerCase() === wanted) : -1;
+    if (at >= 0) return { page: at + 1 };
+    return { error: /^\d*\.\d*$/.test(t) || !labels ? 'Enter a page number' : `No page is numbered ${t}; enter its page number in the PDF` };
+  }
   const page = Number(t);
   if (page < 1) return { error: 'The page must be at least 1' };
   if (pageCount && page > pageCount) return { error: `The page must be at most ${pageCount}` };

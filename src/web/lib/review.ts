@@ -12,6 +12,7 @@ import type {
   SubmitToCourtResponse,
 } from '../../contract/review.ts';
 import type { UpdateLinkBody } from '../../contract/documents.ts';
+import type { PageLabels } from '../../contract/screens.ts';
 import { ApiRequestError, apiRequest, errorReason } from './api.ts';
 import type { DocumentRecord, LinkRecord } from './document-types.ts';
 import { caseDocumentsKey, documentUrl } from './documents.ts';
@@ -47,6 +48,11 @@ export function usePrintedPages(docId: string): Map<string, string> {
   const map = new Map<string, string>();
   for (const item of items.data ?? []) if (item.pageRef) map.set(item.id, item.pageRef);
   return map;
+}
+
+/** The number printed on each page of a document (and of its trial record), as its link build read them. */
+export function usePageLabels(docId: string) {
+  return useQuery<PageLabels>({ queryKey: ['/api/documents', docId, 'page-labels'], enabled: Boolean(docId) });
 }
 
 export function useCaseLinks(caseId: string) {

@@ -14,6 +14,7 @@ describe('upload failure messages (spec §8)', () => {
   it('Upload failed ({status}) without a readable body, Upload failed: {statusText} without a status', () => {
     expect(uploadFailureMessage(502, 'Bad Gateway', '<html>proxy</html>')).toBe('Upload failed (502)');
     expect(uploadFailureMessage(0, 'error', '')).toBe('Upload failed: error');
+    expect(uploadFailureMessage(409, 'Conflict', '{"error":"conflict"}')).toBe('Upload failed (409)');
   });
 });
 

@@ -20,7 +20,8 @@ export function uploadFailureMessage(status: number, statusText: string, bodyTex
     if (body && typeof body === 'object') {
       const { message, error } = body as { message?: unknown; error?: unknown };
       if (typeof message === 'string' && message) return message;
-      if (typeof error === 'string' && error) return error;
+      // the error field when it is words; a bare code such as 'conflict' is no sentence for a person
+      if (typeof error === 'string' && /\S\s+\S/.test(error.trim())) return error.trim();
     }
   } catch {
     // not JSON

@@ -7,27 +7,22 @@ import { Input } from '../components/ui/input.tsx';
 import { Label } from '../components/ui/label.tsx';
 import { PageSpinner } from '../components/ui/spinner.tsx';
 import { formatTime } from '../components/review/review-decision.tsx';
-import { LAST_OPENED_CASE_KEY, useCases } from '../lib/cases.ts';
+import { useCases } from '../lib/cases.ts';
+import { useShownCaseId } from '../components/workflow/workflow-sidebar.tsx';
 import { useCaseDocuments } from '../lib/documents.ts';
+import { errorReason } from '../lib/api.ts';
 import { formatMb } from '../lib/upload.ts';
 import { isApproved } from '../lib/review-logic.ts';
 import { useSubmissions, useSubmitToCourt, type CourtInfo, type SubmissionRecord } from '../lib/review.ts';
 
-function lastOpenedCase(): string | null {
-  try {
-    return localStorage.getItem(LAST_OPENED_CASE_KEY);
-  } catch {
-    return null;
-  }
-}
-
 /** /instant and /court-ready: the Court Submit step (spec §2, §7): approved documents of a case, filed with their report. */
 export function CourtSubmitPage() {
   const cases = useCases();
-  const [params, setParams] = useSearchParams();
+  const [, setParams] = useSearchParams();
   const list = cases.data ?? [];
-  const wanted = params.get('case') ?? lastOpenedCase();
-  const c = list.find((x) => x.id === wanted) ?? list[0];
+  // the case the workflow sidebar follows too (one rule for both)
+  const shown = useShownCaseId();
+  const c = list.find((x) => x.id === shown);
 
   if (cases.isLoading) return <PageSpinner />;
   return (
@@ -41,11 +36,11 @@ export function CourtSubmitPage() {
           </p>
         </div>
         {list.length > 1 ? (
-          <div className="grid gap-1.5">
+          <div className="grid min-w-0 max-w-full gap-1.5">
             <Label htmlFor="submit-case">Case</Label>
             <select
               id="submit-case"
-              className="h-10 rounded-md border border-input bg-card px-3 text-sm"
+              className="h-10 w-full min-w-0 rounded-md border border-input bg-card px-3 text-sm"
               value={c?.id ?? ''}
               onChange={(e) => setParams({ case: e.target.value })}
             >
@@ -163,7 +158,7 @@ function CaseSubmission({ caseId, caseLabel }: { caseId: string; caseLabel: stri
             {submit.isPending ? <Loader2 aria-hidden className="animate-spin" /> : <Send aria-hidden />}
             Submit to Court ({chosen.length})
           </Button>
-          {submit.isError ? <p className="text-sm text-destructive" role="alert">{(submit.error as Error).message.replace(/^\d+: /, '')}</p> : null}
+          {submit.isError ? <p className="text-sm text-destructive" role="alert">{errorReason(submit.error)}</p> : null}
         </div>
       </form>
       <Submissions list={submissions.data ?? []} loading={submissions.isLoading} />

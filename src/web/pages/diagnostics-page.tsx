@@ -131,7 +131,7 @@ function DocumentSection({ doc }: { doc: DocumentDiagnostics }) {
                       {moved ? <span className="block text-xs text-[#7a5f22]">engine chose {l.engineTargetPage === null ? 'none' : `page ${l.engineTargetPage}`}</span> : null}
                       {l?.status === 'removed' ? <span className="block text-xs text-muted-foreground">removed by the reviewer</span> : null}
                     </td>
-                    <td className="px-3 py-2 tabular-nums">{l ? `${confidencePercent(l.confidence)}%` : '—'}</td>
+                    <td className="px-3 py-2 tabular-nums">{!l ? '—' : l.targetPage !== l.engineTargetPage ? 'set by reviewer' : `${confidencePercent(l.confidence)}%`}</td>
                     <td className="px-3 py-2 text-xs" data-testid="item-why">
                       {l?.why ?? '—'}
                     </td>

@@ -120,7 +120,7 @@ function Destination({ data, link, page, onPage }: { data: LinkedDocument; link:
           ) : (
             <>
               Opens page {link.targetPage} of {inRecord ? `the trial record ${target.title}` : 'this document'}{' '}
-              <Badge variant={pct < 60 ? 'destructive' : pct < 85 ? 'accent' : 'success'}>{pct}%</Badge>
+              {link.setByReviewer ? <Badge>set by reviewer</Badge> : <Badge variant={pct < 60 ? 'destructive' : pct < 85 ? 'accent' : 'success'}>{pct}%</Badge>}
             </>
           )}
         </p>

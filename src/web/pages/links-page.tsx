@@ -311,9 +311,9 @@ function DocumentPicker({ label, value, onChange, kind }: { label: string; value
   const { docs, loading } = useAllDocuments();
   const shown = docs.filter((d) => d.pageCount !== null);
   return (
-    <label className="grid gap-1 text-sm">
+    <label className="grid min-w-0 gap-1 text-sm">
       {label}
-      <select className="h-10 rounded-md border border-input bg-card px-2 text-sm" value={value} onChange={(e) => onChange(e.target.value)}>
+      <select className="h-10 w-full min-w-0 rounded-md border border-input bg-card px-2 text-sm" value={value} onChange={(e) => onChange(e.target.value)}>
         <option value="">{loading ? 'Loading…' : kind ? 'None' : 'Choose a document'}</option>
         {shown.map((d) => (
           <option key={d.id} value={d.id}>

@@ -24,7 +24,16 @@ const statusBadge: Record<Invitation['status'], { label: string; variant: 'defau
 };
 
 const th = 'px-4 py-2.5 text-left text-xs font-semibold uppercase tracking-wide text-muted-foreground';
-const td = 'px-4 py-3 align-top';
+// On a phone each row becomes a small card: the first cell across, then each value after its column's name.
+const td = 'px-4 py-3 align-top max-sm:flex max-sm:items-baseline max-sm:gap-2 max-sm:py-1 [overflow-wrap:anywhere]';
+const table = 'w-full text-sm max-sm:block';
+const head = 'border-b border-border bg-muted/40 max-sm:hidden';
+const row = 'border-b border-border last:border-0 max-sm:block max-sm:py-2';
+
+/** The column's name before a cell's value, on phones only (where the table head is hidden). */
+function CellLabel({ children }: { children: string }) {
+  return <span className="w-20 shrink-0 text-xs text-muted-foreground sm:hidden">{children}</span>;
+}
 
 /** People (/people): the firm's members, who invited whom, and invitations to create or revoke. */
 export function PeoplePage() {
@@ -48,8 +57,8 @@ export function PeoplePage() {
               Members ({people.data.members.length})
             </h2>
             <div className="overflow-x-auto rounded-xl border border-border bg-card shadow-sm">
-              <table className="w-full text-sm">
-                <thead className="border-b border-border bg-muted/40">
+              <table className={table}>
+                <thead className={head}>
                   <tr>
                     <th className={th}>Name</th>
                     <th className={th}>Email</th>
@@ -57,13 +66,22 @@ export function PeoplePage() {
                     <th className={th}>How</th>
                   </tr>
                 </thead>
-                <tbody>
+                <tbody className="max-sm:block">
                   {people.data.members.map((m) => (
-                    <tr key={m.id} className="border-b border-border last:border-0">
+                    <tr key={m.id} className={row}>
                       <td className={`${td} font-medium`}>{m.name}</td>
-                      <td className={td}>{m.email ?? '—'}</td>
-                      <td className={td}>{formatDate(m.createdAt)}</td>
-                      <td className={td}>{joinedHow(m)}</td>
+                      <td className={td}>
+                        <CellLabel>Email</CellLabel>
+                        {m.email ?? '—'}
+                      </td>
+                      <td className={td}>
+                        <CellLabel>Joined</CellLabel>
+                        {formatDate(m.createdAt)}
+                      </td>
+                      <td className={td}>
+                        <CellLabel>How</CellLabel>
+                        {joinedHow(m)}
+                      </td>
                     </tr>
                   ))}
                 </tbody>
@@ -78,8 +96,8 @@ export function PeoplePage() {
               <p className="rounded-xl border border-dashed border-input bg-card px-6 py-8 text-center text-sm text-muted-foreground">No invitations yet.</p>
             ) : (
               <div className="overflow-x-auto rounded-xl border border-border bg-card shadow-sm">
-                <table className="w-full text-sm">
-                  <thead className="border-b border-border bg-muted/40">
+                <table className={table}>
+                  <thead className={head}>
                     <tr>
                       <th className={th}>Email</th>
                       <th className={th}>Invited by</th>
@@ -91,18 +109,28 @@ export function PeoplePage() {
                       </th>
                     </tr>
                   </thead>
-                  <tbody>
+                  <tbody className="max-sm:block">
                     {people.data.invitations.map((i) => (
-                      <tr key={i.id} className="border-b border-border last:border-0" aria-label={`Invitation for ${i.email}`}>
+                      <tr key={i.id} className={row} aria-label={`Invitation for ${i.email}`}>
                         <td className={`${td} font-medium`}>{i.email}</td>
-                        <td className={td}>{i.invitedBy?.name ?? '—'}</td>
-                        <td className={td}>{formatDate(i.createdAt)}</td>
-                        <td className={td}>{formatDate(i.expiresAt)}</td>
                         <td className={td}>
+                          <CellLabel>Invited by</CellLabel>
+                          {i.invitedBy?.name ?? '—'}
+                        </td>
+                        <td className={td}>
+                          <CellLabel>Sent</CellLabel>
+                          {formatDate(i.createdAt)}
+                        </td>
+                        <td className={td}>
+                          <CellLabel>Expires</CellLabel>
+                          {formatDate(i.expiresAt)}
+                        </td>
+                        <td className={td}>
+                          <CellLabel>Status</CellLabel>
                           <Badge variant={statusBadge[i.status].variant}>{statusBadge[i.status].label}</Badge>
                           {i.acceptedBy ? <span className="ml-2 text-xs text-muted-foreground">by {i.acceptedBy.name}</span> : null}
                         </td>
-                        <td className={`${td} text-right`}>
+                        <td className={`${td} text-right max-sm:justify-end`}>
                           {i.status === 'pending' ? (
                             <Button
                               variant="outline"

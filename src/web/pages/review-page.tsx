@@ -142,9 +142,13 @@ function ReviewCard({ doc, caseId, links, loadingLinks }: { doc: DocumentRecord;
               <span className="text-xs">
                 <TargetText link={l} />
               </span>
-              <Badge variant={confidencePercent(l.confidence) < 60 ? 'destructive' : confidencePercent(l.confidence) < 85 ? 'accent' : 'success'}>
-                {confidencePercent(l.confidence)}%
-              </Badge>
+              {l.setByReviewer ? (
+                <Badge>set by reviewer</Badge>
+              ) : (
+                <Badge variant={confidencePercent(l.confidence) < 60 ? 'destructive' : confidencePercent(l.confidence) < 85 ? 'accent' : 'success'}>
+                  {confidencePercent(l.confidence)}%
+                </Badge>
+              )}
               {l.status === 'confirmed' ? <Badge variant="success">Confirmed</Badge> : null}
             </li>
           ))}

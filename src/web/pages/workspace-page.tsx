@@ -45,7 +45,7 @@ export function WorkspacePage() {
           <p className="mt-1 text-sm text-muted-foreground">Choose a link: the brief shows its index row, the other side the page it opens.</p>
         </div>
         {list.length > 1 ? (
-          <div className="grid gap-1">
+          <div className="grid min-w-0 max-w-full gap-1">
             <label htmlFor={pickerId} className="text-xs font-medium text-muted-foreground">
               Document
             </label>
@@ -53,7 +53,7 @@ export function WorkspacePage() {
               id={pickerId}
               value={brief?.id ?? ''}
               onChange={(e) => setParams({ document: e.target.value }, { replace: true })}
-              className="h-9 max-w-80 rounded-md border border-input bg-card px-2 text-sm"
+              className="h-9 w-full min-w-0 max-w-80 rounded-md border border-input bg-card px-2 text-sm"
             >
               {list.map((b) => (
                 <option key={b.id} value={b.id}>
@@ -140,8 +140,8 @@ function SideBySide({ data }: { data: LinkedDocument }) {
                       <span className="ml-auto text-xs tabular-nums text-muted-foreground">
                         {l.targetPage === null ? 'no page' : `→ p. ${l.targetPage}`}
                       </span>
-                      <Badge variant={l.status === 'removed' ? 'default' : pct < 60 ? 'destructive' : pct < 85 ? 'accent' : 'success'}>
-                        {l.status === 'removed' ? 'removed' : `${pct}%`}
+                      <Badge variant={l.status === 'removed' || l.setByReviewer ? 'default' : pct < 60 ? 'destructive' : pct < 85 ? 'accent' : 'success'}>
+                        {l.status === 'removed' ? 'removed' : l.setByReviewer ? 'set by reviewer' : `${pct}%`}
                       </Badge>
                     </span>
                     {l.itemText ? <span className="truncate text-xs text-muted-foreground">{l.itemText}</span> : null}

@@ -2,18 +2,22 @@ import { Check, Eye, Save, Trash2 } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { cn } from '../../lib/cn.ts';
 import type { LinkRecord } from '../../lib/document-types.ts';
-import { checkPage, confidencePercent, linkLabel } from '../../lib/review-logic.ts';
+import { checkPage, confidencePercent, confidenceText, linkLabel, type PrintedLabels } from '../../lib/review-logic.ts';
 import { Badge } from '../ui/badge.tsx';
 import { Button } from '../ui/button.tsx';
 import { Input } from '../ui/input.tsx';
 
 /**
- * The target with the printed page number when known: the one the index row gives (its page reference),
- * when the link still goes where the engine found it; else the PDF page only.
+ * The target with the printed page number when known: the number read on the target page itself (its
+ * page label), else the one the index row gives (its page reference) when the link still goes where the
+ * engine found it; else the PDF page only.
  */
-export function TargetText({ link, printed }: { link: LinkRecord; printed?: string | null }) {
+export function TargetText({ link, printed, labels }: { link: LinkRecord; printed?: string | null; labels?: PrintedLabels | null }) {
   if (link.targetPage === null) return <span className="font-medium text-destructive">No destination</span>;
-  const shown = printed && link.targetPage === link.engineTargetPage && printed !== String(link.targetPage) ? printed : null;
+  const onPage = labels?.[link.targetPage - 1] ?? null;
+  const fromIndex = printed && link.targetPage === link.engineTargetPage ? printed : null;
+  const label = onPage ?? fromIndex;
+  const shown = label && label !== String(link.targetPage) ? label : null;
   if (link.target === 'record') {
     // a paired brief's link goes into its trial record: the record's page, and where it is in the merged master
     return (
@@ -43,6 +47,8 @@ interface LinkItemProps {
   printed: string | null;
   selected: boolean;
   pageCount: number | null;
+  /** The number printed on each page the link may go to, so a page can be typed as printed (`ii`). */
+  labels: PrintedLabels | null;
   busy: boolean;
   /** The page the viewer shows while previewing an override, if any. */
   previewPage: number | null;
@@ -73,10 +79,14 @@ export function LinkItem(props: LinkItemProps) {
             <span className={cn('ml-1.5 text-muted-foreground', link.status === 'removed' && 'line-through')}>{link.itemText}</span>
           </p>
           <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs">
-            <TargetText link={link} printed={props.printed} />
-            <span className={cn('tabular-nums', percent < 60 ? 'text-destructive' : percent < 85 ? 'text-[#7a5f22]' : 'text-success')}>
-              {percent}% confidence
-            </span>
+            <TargetText link={link} printed={props.printed} labels={props.labels} />
+            {link.setByReviewer ? (
+              <span className="text-muted-foreground">{confidenceText(link)}</span>
+            ) : (
+              <span className={cn('tabular-nums', percent < 60 ? 'text-destructive' : percent < 85 ? 'text-[#7a5f22]' : 'text-success')}>
+                {confidenceText(link)}
+              </span>
+            )}
             {link.engineTargetPage !== link.targetPage ? (
               <span className="text-muted-foreground">engine: {link.engineTargetPage === null ? 'none' : `page ${link.engineTargetPage}`}</span>
             ) : null}
@@ -89,27 +99,37 @@ export function LinkItem(props: LinkItemProps) {
   );
 }
 
-function LinkDecisions({ link, pageCount, busy, previewPage, onConfirm, onRemove, onShowTarget, onPreview, onOverride }: LinkItemProps) {
+function LinkDecisions({ link, pageCount, labels, busy, previewPage, onConfirm, onRemove, onShowTarget, onPreview, onOverride }: LinkItemProps) {
   const [text, setText] = useState(link.targetPage ? String(link.targetPage) : '');
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     setText(link.targetPage ? String(link.targetPage) : '');
     setError(null);
   }, [link.id, link.targetPage]);
-  const checked = checkPage(text, pageCount);
+  const checked = checkPage(text, pageCount, labels);
   const page = 'page' in checked ? checked.page : null;
-  const previewed = page !== null && previewPage === page;
   const changed = page !== null && page !== link.targetPage;
 
-  const preview = (e?: FormEvent) => {
-    e?.preventDefault();
+  /** The typed page, or its message; null when the text is not a page. */
+  const typedPage = (): number | null => {
     if ('error' in checked) {
       setError(checked.error);
-      return;
+      return null;
     }
     setError(null);
-    if (previewed && changed) onOverride(checked.page);
-    else onPreview(checked.page);
+    return checked.page;
+  };
+  // Enter or Save: one step, the page shown and saved as the target (a page already the target is only shown).
+  const save = (e?: FormEvent) => {
+    e?.preventDefault();
+    const p = typedPage();
+    if (p === null) return;
+    if (p !== link.targetPage) onOverride(p);
+    else onPreview(p);
+  };
+  const preview = () => {
+    const p = typedPage();
+    if (p !== null) onPreview(p);
   };
 
   return (
@@ -140,17 +160,16 @@ function LinkDecisions({ link, pageCount, busy, previewPage, onConfirm, onRemove
           </Button>
         ) : null}
       </div>
-      <form onSubmit={preview} className="grid gap-1.5">
+      <form onSubmit={save} className="grid gap-1.5">
         <label htmlFor={`override-${link.id}`} className="text-xs font-medium">
-          Target page (1–{pageCount ?? '…'})
+          Target page (1–{pageCount ?? '…'}{labels?.some((l) => l !== null) ? ', or as printed' : ''})
         </label>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
           <Input
             id={`override-${link.id}`}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={pageCount ?? undefined}
+            type="text"
+            autoComplete="off"
+            spellCheck={false}
             value={text}
             onChange={(e) => {
               setText(e.target.value);
@@ -163,7 +182,7 @@ function LinkDecisions({ link, pageCount, busy, previewPage, onConfirm, onRemove
             <Eye aria-hidden />
             Preview
           </Button>
-          <Button size="sm" type="button" onClick={() => page !== null && onOverride(page)} disabled={busy || !previewed || !changed}>
+          <Button size="sm" type="submit" disabled={busy || text.trim() === ''}>
             <Save aria-hidden />
             Save page
           </Button>
@@ -172,8 +191,8 @@ function LinkDecisions({ link, pageCount, busy, previewPage, onConfirm, onRemove
           <p role="alert" className="text-xs text-destructive">
             {error}
           </p>
-        ) : changed && !previewed ? (
-          <p className="text-xs text-muted-foreground">Preview the page before saving it as the target.</p>
+        ) : changed && previewPage !== page ? (
+          <p className="text-xs text-muted-foreground">Enter or Save shows page {page} and saves it as the target.</p>
         ) : null}
       </form>
     </div>

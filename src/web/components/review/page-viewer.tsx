@@ -2,7 +2,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { cn } from '../../lib/cn.ts';
 import type { LinkRecord } from '../../lib/document-types.ts';
-import { checkPage, linkLabel } from '../../lib/review-logic.ts';
+import { checkPage, linkLabel, type PrintedLabels } from '../../lib/review-logic.ts';
 import { pageImageUrl, usePageInfo } from '../../lib/review.ts';
 import { Button } from '../ui/button.tsx';
 import { Input } from '../ui/input.tsx';
@@ -26,10 +26,12 @@ interface PageViewerProps {
   note?: React.ReactNode;
   /** Name of the viewer for assistive technology, when a screen shows more than one. */
   label?: string;
+  /** The number printed on each page, so Go to page takes a page as printed (`ii`) too. */
+  labels?: PrintedLabels | null;
 }
 
 /** One PDF page as the server renders it, with each link's box drawn over its index row (spec §2 review modal). */
-export function PageViewer({ docId, version, page, pageCount, onPage, links, selectedId, onSelect, note, label = 'Page viewer' }: PageViewerProps) {
+export function PageViewer({ docId, version, page, pageCount, onPage, links, selectedId, onSelect, note, label = 'Page viewer', labels = null }: PageViewerProps) {
   const info = usePageInfo(docId, page);
   const goId = useId();
   const [goTo, setGoTo] = useState('');
@@ -40,7 +42,7 @@ export function PageViewer({ docId, version, page, pageCount, onPage, links, sel
 
   const go = (e: FormEvent) => {
     e.preventDefault();
-    const checked = checkPage(goTo, count);
+    const checked = checkPage(goTo, count, labels);
     if ('error' in checked) {
       setGoError(checked.error);
       return;
@@ -71,10 +73,11 @@ export function PageViewer({ docId, version, page, pageCount, onPage, links, sel
           </label>
           <Input
             id={goId}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={count ?? undefined}
+            type={labels ? 'text' : 'number'}
+            inputMode={labels ? undefined : 'numeric'}
+            min={labels ? undefined : 1}
+            max={labels ? undefined : (count ?? undefined)}
+            autoComplete="off"
             value={goTo}
             onChange={(e) => setGoTo(e.target.value)}
             aria-invalid={goError ? true : undefined}
@@ -99,7 +102,7 @@ export function PageViewer({ docId, version, page, pageCount, onPage, links, sel
         links={links}
         selectedId={selectedId}
         onSelect={onSelect}
-        className="mx-auto aspect-[3/4] h-[min(800px,calc(100vh-13rem))] max-w-full"
+        className="mx-auto aspect-[3/4] w-full max-w-[600px] lg:h-[min(800px,calc(100vh-13rem))] lg:w-auto lg:max-w-full"
       />
     </section>
   );

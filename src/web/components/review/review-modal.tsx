@@ -5,7 +5,7 @@ import type { DocumentRecord, LinkRecord } from '../../lib/document-types.ts';
 import { documentUrl } from '../../lib/documents.ts';
 import { useToasts } from '../../lib/toast-store.ts';
 import { byOrdinal, linkCounts, linkLabel } from '../../lib/review-logic.ts';
-import { fileVersion, useDocument, useDocumentLinks, usePrintedPages, useUpdateLink } from '../../lib/review.ts';
+import { fileVersion, useDocument, useDocumentLinks, usePageLabels, usePrintedPages, useUpdateLink } from '../../lib/review.ts';
 import { Button } from '../ui/button.tsx';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '../ui/dialog.tsx';
 import { Spinner } from '../ui/spinner.tsx';
@@ -52,6 +52,7 @@ function ReviewBody({ doc }: { doc: DocumentRecord }) {
   const counts = linkCounts(links);
   const update = useUpdateLink(doc);
   const printed = usePrintedPages(doc.id);
+  const labels = usePageLabels(doc.id).data ?? null;
   const [chosenId, setSelectedId] = useState<string | null>(null);
   const [chosenPage, setPage] = useState<number | null>(null);
   const [preview, setPreview] = useState<number | null>(null);
@@ -82,16 +83,20 @@ function ReviewBody({ doc }: { doc: DocumentRecord }) {
   const remove = (l: LinkRecord | null) => {
     if (l && l.status !== 'removed') update.mutate({ link: l, body: { status: 'removed' }, done: `${linkLabel(l)} removed.` });
   };
-  const override = (l: LinkRecord, target: number) =>
+  // One step: the page is shown at once and saved as the target; once saved it stays shown as the target.
+  const override = (l: LinkRecord, target: number) => {
+    const inThisPdf = l.target !== 'record';
+    if (inThisPdf) setPreview(target);
     update.mutate(
       { link: l, body: { targetPage: target, status: 'confirmed' }, done: `${linkLabel(l)} now goes to page ${target}.` },
       {
         onSuccess: () => {
           setPreview(null);
-          setPage(l.srcPage);
+          setPage(inThisPdf ? target : l.srcPage);
         },
       },
     );
+  };
 
   // Keyboard (shown in the panel): j/↓ next link, k/↑ previous, c confirm, x/Delete remove.
   const keys = useRef({ move, confirm, remove, selected });
@@ -115,6 +120,8 @@ function ReviewBody({ doc }: { doc: DocumentRecord }) {
 
   useEffect(() => {
     if (!selectedId) return;
+    // Only where the list scrolls on its own (wide screens): on a phone it would scroll the page out of view.
+    if (!window.matchMedia('(min-width: 64rem)').matches) return;
     listRef.current?.querySelector(`[data-link-id="${CSS.escape(selectedId)}"]`)?.scrollIntoView({ block: 'nearest' });
   }, [selectedId]);
 
@@ -122,7 +129,7 @@ function ReviewBody({ doc }: { doc: DocumentRecord }) {
   const note =
     preview !== null && selected ? (
       <>
-        Previewing page {preview} as the target of {linkLabel(selected)}. Save it in the panel, or{' '}
+        Previewing page {preview} as the target of {linkLabel(selected)}. Save it in the panel (Enter), or{' '}
         <button type="button" className="cursor-pointer underline" onClick={() => select(selected)}>
           go back to the index
         </button>
@@ -162,8 +169,9 @@ function ReviewBody({ doc }: { doc: DocumentRecord }) {
           </DialogClose>
         </div>
       </header>
-      <div className="grid min-h-0 flex-1 grid-cols-1 lg:grid-cols-[minmax(0,1fr)_26rem]">
-        <div className="min-h-0 overflow-auto p-4">
+      {/* Side by side on wide screens, each side scrolling; on narrower ones the page above its links, scrolled as one. */}
+      <div className="grid min-h-0 flex-1 grid-cols-1 overflow-y-auto lg:grid-cols-[minmax(0,1fr)_26rem] lg:overflow-hidden">
+        <div className="min-w-0 p-3 sm:p-4 lg:min-h-0 lg:overflow-auto">
           {linksQuery.isLoading ? (
             <div className="flex h-40 items-center justify-center">
               <Spinner label="Loading the links" />
@@ -182,19 +190,20 @@ function ReviewBody({ doc }: { doc: DocumentRecord }) {
               selectedId={selectedId}
               onSelect={(id) => select(links.find((l) => l.id === id))}
               note={note}
+              labels={labels?.source ?? null}
             />
           )}
         </div>
-        <aside aria-label="Links" className="flex min-h-0 flex-col border-l border-border">
+        <aside aria-label="Links" className="flex min-w-0 flex-col border-t border-border lg:min-h-0 lg:border-l lg:border-t-0">
           <ReviewDecision doc={doc} />
-          <p className="flex items-center gap-1.5 whitespace-nowrap border-b border-border px-4 py-2 text-[11px] text-muted-foreground" aria-label="Keyboard shortcuts">
+          <p className="flex flex-wrap items-center gap-1.5 border-b border-border px-4 py-2 text-[11px] text-muted-foreground lg:flex-nowrap lg:whitespace-nowrap" aria-label="Keyboard shortcuts">
             <Keyboard aria-hidden className="size-3.5 shrink-0" />
             <Kbd>j</Kbd>
             <Kbd>↓</Kbd> next · <Kbd>k</Kbd>
             <Kbd>↑</Kbd> previous · <Kbd>c</Kbd> confirm · <Kbd>x</Kbd>
             <Kbd>Del</Kbd> remove
           </p>
-          <div className="min-h-0 flex-1 overflow-auto">
+          <div className="lg:min-h-0 lg:flex-1 lg:overflow-auto">
             {linksQuery.isLoading ? (
               <div className="p-4">
                 <Spinner />
@@ -210,6 +219,7 @@ function ReviewBody({ doc }: { doc: DocumentRecord }) {
                     printed={l.indexItemId ? (printed.get(l.indexItemId) ?? null) : null}
                     selected={l.id === selectedId}
                     pageCount={l.target === 'record' ? (record.data?.pageCount ?? null) : pageCount}
+                    labels={(l.target === 'record' ? labels?.record : labels?.source) ?? null}
                     busy={update.isPending && update.variables?.link.id === l.id}
                     previewPage={preview}
                     onSelect={() => select(l)}

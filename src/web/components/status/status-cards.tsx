@@ -26,7 +26,7 @@ function StatCard({ title, icon, tone, value, detail, testId }: { title: string;
           {icon}
         </span>
       </div>
-      <p className={cn('mt-2 text-xl font-semibold [overflow-wrap:anywhere] sm:text-2xl', tone === 'good' && 'text-success', tone === 'bad' && 'text-destructive')}>{value}</p>
+      <p className={cn('mt-2 text-xl font-semibold [overflow-wrap:anywhere] sm:text-2xl lg:text-xl', tone === 'good' && 'text-success', tone === 'bad' && 'text-destructive')}>{value}</p>
       <p className="mt-1 text-xs text-muted-foreground">{detail}</p>
     </Card>
   );

@@ -13,9 +13,13 @@ const WORKFLOW_ROUTES = [
   '/cases/:caseId/review',
   '/cases/:caseId/review/:docId',
   '/cases/:caseId/reanalyze',
+  '/cases/:caseId/workspace',
   '/ocr',
   '/instant',
   '/court-ready',
+  '/links',
+  '/hyperlinks',
+  '/status',
 ];
 
 /** Whether a signed-in path belongs to the case workflow (the sidebar is never shown on /). */

@@ -1,27 +1,34 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { CaseRecord, WorkflowProgress } from '../../../contract/cases.ts';
 import { apiRequest } from '../../lib/api.ts';
 import { useSetAutoAdvance } from '../../lib/case-settings.ts';
-import { LAST_OPENED_CASE_KEY, formatDate } from '../../lib/cases.ts';
+import { LAST_OPENED_CASE_KEY, formatDate, useCases } from '../../lib/cases.ts';
 import { cn } from '../../lib/cn.ts';
 import type { DocumentRecord } from '../../lib/document-types.ts';
 import { useCaseDocuments } from '../../lib/documents.ts';
-import { WORKFLOW_STEPS, currentStepFromPath, stepRoute, stepStatuses, type StepId, type StepStatus } from '../../lib/workflow.ts';
+import { WORKFLOW_STEPS, shownCaseId, stepRoute, workflowView, type StepId } from '../../lib/workflow.ts';
 import { Badge } from '../ui/badge.tsx';
 import { Progress } from '../ui/progress.tsx';
 import { StepIcon } from './step-icon.tsx';
 
-/** The case the sidebar follows: the one in the path, else the last opened one. */
-export function sidebarCaseId(pathname: string): string | null {
-  const m = /^\/cases\/([^/]+)/.exec(pathname);
-  if (m) return decodeURIComponent(m[1]!);
+function lastOpenedCase(): string | null {
   try {
     return localStorage.getItem(LAST_OPENED_CASE_KEY);
   } catch {
     return null;
   }
+}
+
+/** The case the screen shows (see shownCaseId), which the sidebar follows. */
+export function useShownCaseId(): string | null {
+  const { pathname } = useLocation();
+  const [params] = useSearchParams();
+  const cases = useCases();
+  // in the path the case is known; elsewhere, until the list is in, the remembered case is trusted
+  const inPath = pathname.startsWith('/cases/');
+  return shownCaseId({ pathname, requested: params.get('case'), lastOpened: lastOpenedCase(), caseIds: inPath || !cases.data ? null : cases.data.map((c) => c.id) });
 }
 
 const timeFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
@@ -37,15 +44,14 @@ function completedAt(id: StepId, c: CaseRecord | undefined, docs: readonly Docum
   return null;
 }
 
-/** The case the workflow follows, its documents, the current step and every step's status. */
+/** The case the workflow follows, its documents, and the steps (workflowView: the one source of truth). */
 export function useWorkflow() {
   const { pathname } = useLocation();
-  const caseId = sidebarCaseId(pathname);
+  const caseId = useShownCaseId();
   const caseQuery = useQuery<CaseRecord>({ queryKey: ['/api/cases', caseId ?? ''], enabled: Boolean(caseId) });
   const c = caseId ? caseQuery.data : undefined;
   const documents = useCaseDocuments(c ? c.id : null);
   const docs = documents.data ?? [];
-  const current = currentStepFromPath(pathname, docs);
   const autoAdvance = c?.autoAdvance ?? true;
   // With Auto-advance off the steps follow the server's record of the case's progress (spec §4), read
   // again as the documents change and every few seconds while something runs.
@@ -56,16 +62,14 @@ export function useWorkflow() {
     staleTime: 0,
     placeholderData: (previous) => previous,
   });
-  const statuses: Record<StepId, StepStatus> = c
-    ? stepStatuses({ autoAdvance, current, documents: docs, serverSteps: autoAdvance ? null : (progress.data?.steps ?? null) })
-    : { 1: current === 1 ? 'in_progress' : 'done', 2: 'blocked', 3: 'blocked', 4: 'blocked', 5: 'blocked', 6: 'blocked' };
-  return { c, docs, current, autoAdvance, statuses };
+  const view = workflowView({ hasCase: Boolean(c), autoAdvance, pathname, documents: docs, serverSteps: autoAdvance ? null : (progress.data?.steps ?? null) });
+  return { c, docs, autoAdvance, ...view };
 }
 
 /** The workflow sidebar (spec §2, §4): six steps with status, the case's particulars and 'Auto-advance steps'. */
 export function WorkflowSidebar() {
   const navigate = useNavigate();
-  const { c, docs, current, autoAdvance, statuses } = useWorkflow();
+  const { c, docs, current, screen, autoAdvance, statuses } = useWorkflow();
   const setAutoAdvance = useSetAutoAdvance(c?.id ?? '');
   // The value just chosen, until the server has answered: set inside the click so the box changes at
   // once (the cached case changes only when the mutation starts, a moment later).
@@ -93,13 +97,14 @@ export function WorkflowSidebar() {
           const status = statuses[step.id];
           const blocked = status === 'blocked';
           const isCurrent = step.id === current;
+          const isScreen = step.id === screen;
           const done = status === 'done' ? completedAt(step.id, c, docs) : null;
           return (
             <li key={step.id}>
               <button
                 type="button"
-                disabled={blocked || isCurrent}
-                aria-current={isCurrent ? 'step' : undefined}
+                disabled={blocked || isScreen}
+                aria-current={isCurrent ? 'step' : isScreen ? 'page' : undefined}
                 onClick={() => navigate(stepRoute(step.id, c?.id ?? null))}
                 className={cn(
                   'flex w-full items-start gap-3 rounded-md px-3 py-2.5 text-left text-sm transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
