@@ -60,27 +60,46 @@ export function bodyText(pages: PageText[], skip: ReadonlySet<number>): BodyText
   let length = 0;
   let rowNo = 0;
   const marks: number[] = [];
+  const emit = (page: number, row: Row, footnote: boolean) => {
+    row.words.forEach((w, k) => {
+      // a word broken at a hyphen at the end of a row goes on at the start of the next (`FB-` / `SCHMIDT-0487`)
+      const joined = k === 0 && parts.length > 0 && /[A-Za-z0-9]-$/.test(parts[parts.length - 1]!) && /^[A-Za-z0-9]/.test(w.text);
+      if (parts.length && !joined) {
+        parts.push(' ');
+        marks.push(-1);
+        length += 1;
+      }
+      words.push({ page, bbox: w.bbox, row: rowNo, footnote, start: length, length: w.text.length });
+      parts.push(w.text);
+      for (let c = 0; c < w.text.length; c++) marks.push(words.length - 1);
+      length += w.text.length;
+    });
+    rowNo++;
+  };
+  // A page's footnotes follow its text; where the text runs on to the next page mid-sentence, they follow
+  // the next page's first row, so a reference broken by the page break reads whole.
+  let pending: { page: number; rows: Row[] } | null = null;
+  const flush = () => {
+    if (pending) for (const r of pending.rows) emit(pending.page, r, true);
+    pending = null;
+  };
   for (const layout of layouts) {
     if (skip.has(layout.page)) continue;
     const rows = layout.rows;
     const foot = footnoteStart(rows);
-    rows.forEach((row, i) => {
-      row.words.forEach((w, k) => {
-        // a word broken at a hyphen at the end of a row goes on at the start of the next (`FB-` / `SCHMIDT-0487`)
-        const joined = k === 0 && parts.length > 0 && /[A-Za-z0-9]-$/.test(parts[parts.length - 1]!) && /^[A-Za-z0-9]/.test(w.text);
-        if (parts.length && !joined) {
-          parts.push(' ');
-          marks.push(-1);
-          length += 1;
-        }
-        words.push({ page: layout.page, bbox: w.bbox, row: rowNo, footnote: i >= foot, start: length, length: w.text.length });
-        parts.push(w.text);
-        for (let c = 0; c < w.text.length; c++) marks.push(words.length - 1);
-        length += w.text.length;
-      });
-      rowNo++;
+    rows.slice(0, foot).forEach((row, i) => {
+      emit(layout.page, row, false);
+      if (i === 0) flush();
     });
+    if (foot === 0) flush();
+    const notes = rows.slice(foot);
+    const last = rows[foot - 1];
+    if (notes.length) {
+      if (last && !/[.!?:;"”’)\]]$/.test(last.text.trim())) pending = { page: layout.page, rows: notes };
+      else for (const r of notes) emit(layout.page, r, true);
+    }
   }
+  flush();
   return { text: parts.join(''), wordAt: Int32Array.from(marks), words };
 }
 

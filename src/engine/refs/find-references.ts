@@ -45,8 +45,8 @@ const BUNDLE = /([[{])?([A-Z]{1,2})(\d{1,2})?\/(\d{1,3})\/(\d{1,5})(?:[-–](\d{
 const ROA_CASE = /ROA\.\d{2}-\d{4,5}\.(\d{1,6})(?:[-–](\d{1,6}))?(?![\w])/y;
 const BRIEF_PARTS: RegExp[] = [
   /Tabs?\s+\d{1,3}[A-Za-z]?\s+of\s+(?:this|the\s+(?:present|within))\s+(?:Brief|Factum|Book|Compendium|Record|Memorandum)/y,
-  /(?:Part|Section|Point|Argument|§)\s+[IVX]{1,6}(?:\.[A-Z0-9]{1,3})*(?:\([a-z0-9]{1,3}\))?,?\s+(?:above|below|supra|infra)\b/y,
-  /(?:supra|infra)\s+(?:Part|Section|Point|§)\s+[IVX]{1,6}(?:\.[A-Z0-9]{1,3})*/y,
+  /(?:Part|Section|Point|Argument|§)\s+(?:[IVX]{1,6}|[A-H]|\d{1,2})(?:\.[A-Z0-9]{1,3})*(?:\([a-z0-9]{1,3}\))?,?\s+(?:above|below|supra|infra)\b/y,
+  /(?:supra|infra)\s+(?:Part|Section|Point|§)\s+(?:[IVX]{1,6}|[A-H]|\d{1,2})(?:\.[A-Z0-9]{1,3})*/y,
   /(?:supra|infra)\s+(?:at\s+|p\.\s*|pp\.\s*)\d{1,4}(?:[-–]\d{1,4})?/y,
 ];
 

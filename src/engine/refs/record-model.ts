@@ -20,8 +20,8 @@ export interface RecordModel {
   stampVolume: Array<string | null>;
   /** Tab label (upper case) → its first page (the divider). */
   tabs: Map<string, number>;
-  /** Exhibit label (upper case) → its first page (the slip sheet or cover). */
-  exhibits: Map<string, { page: number; slip: boolean }>;
+  /** Exhibit label (upper case) → the first page of each exhibit so labelled (the slip sheet or cover), in order: each tab or affidavit may have its own Exhibit C. */
+  exhibits: Map<string, Array<{ page: number; slip: boolean }>>;
   /** Paragraph number → the page where it stands. */
   paragraphs: Map<string, number>;
   /** Question number → the page where it stands. */
@@ -41,7 +41,7 @@ export function modelRecord(pages: PageText[]): RecordModel {
   const labels: string[][] = [];
   const stampVolume: Array<string | null> = [];
   const tabs = new Map<string, number>();
-  const exhibits = new Map<string, { page: number; slip: boolean }>();
+  const exhibits = new Map<string, Array<{ page: number; slip: boolean }>>();
   const paragraphs = new Map<string, number>();
   const questions = new Map<string, number>();
   let lastPara = 0;
@@ -57,7 +57,11 @@ export function modelRecord(pages: PageText[]): RecordModel {
     if (div?.keyword === 'tab' && !tabs.has(div.label.toUpperCase())) tabs.set(div.label.toUpperCase(), p.page);
     for (const s of ev.stamps) if (s.keyword === 'tab' && s.sub === null && !tabs.has(s.label.toUpperCase())) tabs.set(s.label.toUpperCase(), p.page);
     const exLabel = ev.cover?.label ?? (div?.keyword === 'exhibit' ? div.label : null);
-    if (exLabel && !exhibits.has(exLabel.toUpperCase())) exhibits.set(exLabel.toUpperCase(), { page: p.page, slip: layouts[i]!.rows.length <= 8 });
+    if (exLabel) {
+      const list = exhibits.get(exLabel.toUpperCase()) ?? [];
+      list.push({ page: p.page, slip: layouts[i]!.rows.length <= 8 });
+      exhibits.set(exLabel.toUpperCase(), list);
+    }
     for (const r of layouts[i]!.rows) {
       const q = QUESTION.exec(r.text);
       if (q && !questions.has(q[1]!)) questions.set(q[1]!, p.page);

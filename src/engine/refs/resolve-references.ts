@@ -114,7 +114,7 @@ function candidates(r: Reference, known: Known[]): number[] {
   if (p.docKey === 'EX') {
     const own = ids.filter((i) => known[i]!.exhibit === p.exhibit?.toUpperCase());
     if (own.length) return own;
-    const holding = ids.filter((i) => p.exhibit && known[i]!.model.exhibits.has(p.exhibit.toUpperCase()));
+    const holding = ids.filter((i) => p.exhibit && (known[i]!.model.exhibits.get(p.exhibit.toUpperCase())?.length ?? 0) > 0);
     return holding.length === 1 ? holding : [];
   }
   const exact = ids.filter((i) => known[i]!.key === p.docKey);
@@ -135,23 +135,33 @@ function within(r: Reference, k: Known, index: number): Outcome {
   let hi = m.pageCount;
   let whyPrefix = '';
   let bodyStart = 1;
+  let exhibit = p.exhibit;
   if (p.tab) {
-    const start = m.tabs.get(p.tab.toUpperCase());
+    let start = m.tabs.get(p.tab.toUpperCase());
+    // `MR Tab 2C`: no tab 2C, but tab 2 holding an Exhibit C (an affidavit's exhibits, lettered within its tab)
+    const split = /^(\d{1,3})([A-Z])$/i.exec(p.tab);
+    if (start === undefined && split && !exhibit && m.tabs.has(split[1]!)) {
+      start = m.tabs.get(split[1]!)!;
+      exhibit = split[2]!.toUpperCase();
+    }
     if (start === undefined) return { record: index, page: null, confidence: 0, why: `Tab ${p.tab} is not in ${name} as uploaded` };
     lo = start;
     hi = endOf(m.tabs, start, m.pageCount);
     bodyStart = start + 1;
-    whyPrefix = `Tab ${p.tab} (divider p. ${start})`;
+    whyPrefix = `Tab ${exhibit && exhibit !== p.exhibit ? split![1] : p.tab} (divider p. ${start})`;
   }
-  if (k.exhibit === null && p.exhibit) {
-    const ex = m.exhibits.get(p.exhibit.toUpperCase());
-    if (!ex || ex.page < lo || ex.page > hi) return { record: index, page: null, confidence: 0, why: `Exhibit ${p.exhibit} is not in ${name}${p.tab ? `, Tab ${p.tab}` : ''} as uploaded` };
+  if (k.exhibit === null && exhibit) {
+    const ex = (m.exhibits.get(exhibit.toUpperCase()) ?? []).find((e) => e.page >= lo && e.page <= hi);
+    if (!ex) return { record: index, page: null, confidence: 0, why: `Exhibit ${exhibit} is not in ${name}${p.tab ? `, Tab ${p.tab}` : ''} as uploaded` };
+    const starts = new Map<string, number>();
+    for (const [l, list] of m.exhibits) list.forEach((e, i) => starts.set(`${l}#${i}`, e.page));
+    for (const [l, pg] of m.tabs) starts.set(`tab ${l}`, pg);
     lo = ex.page;
-    hi = Math.min(hi, endOf(new Map([...m.exhibits].map(([l, e]) => [l, e.page])), ex.page, m.pageCount));
+    hi = Math.min(hi, endOf(starts, ex.page, m.pageCount));
     bodyStart = ex.slip ? ex.page + 1 : ex.page;
-    whyPrefix = `Exhibit ${p.exhibit} (${ex.slip ? 'slip sheet' : 'cover'} p. ${ex.page})`;
+    whyPrefix = `${whyPrefix ? `${whyPrefix}, ` : ''}Exhibit ${exhibit} (${ex.slip ? 'slip sheet' : 'cover'} p. ${ex.page})`;
   }
-  if (p.paragraph) {
+  if (p.paragraph && !p.page) {
     const page = m.paragraphs.get(String(Number(p.paragraph.split('.')[0])));
     return page !== undefined && page >= lo && page <= hi
       ? { record: index, page, confidence: 0.9, why: `paragraph ${p.paragraph} of ${name} stands on its page ${page}` }
