@@ -151,7 +151,7 @@ interface ReadContext {
 /** Farthest a short form may stand from the citation it continues (about half a page of text). */
 const SHORT_FORM_REACH = 1200;
 /** A citation signal: a citation follows it (`See July 2018 Report 1`), one the finder may not know. */
-const SIGNAL = /(?:^|[.;(]\s*|\s)(?:[Ss]ee(?:,?\s+e\.g\.,|\s+also|\s+generally)?|[Cc]f\.|[Aa]ccord|[Cc]ompare|[Bb]ut\s+see|[Cc]iting|[Qq]uoting)\s+(?![Ii]d\.|[Ii]bid)/;
+const SIGNAL = /(?:^|[.;(,]\s*|\s)(?:[Ss]ee|[Cc]f\.|[Aa]ccord|[Cc]ompare|[Bb]ut\s+see|[Cc]iting|[Qq]uoting)(?:,?\s+e\.g\.,?|\s+also|\s+generally)?\s+(?!(?:also\s+|generally\s+|e\.g\.,?\s+)?(?:[Ii]d\.|[Ii]bid))/;
 
 /**
  * Whether a short form at `at` continues the citation that ended at `lastEnd`: near it, with no citation
