@@ -102,7 +102,11 @@ export function findInBody(body: BodyText, opts: FindOptions = {}): Reference[] 
       if (ref.spans.length === 0) continue;
       refs.push(ref);
     }
-    if (found.refs.length) last = { end: found.end, ref: refs[refs.length - 1]! };
+    if (found.refs.length && !identifiesLast(text, last, found.refs)) {
+      // a short form repeats the citation as a whole: its first element (`Dep. 40:23–41:10, 43:22–45:19. Id.` is 40:23)
+      const firstOfGroup = refs[refs.length - found.refs.filter((r) => !isTitleRow(body, r.from, r.to)).length] ?? refs[refs.length - 1]!;
+      last = { end: found.end, ref: firstOfGroup };
+    }
     pos = Math.max(found.end, at + 1);
   }
   return refs;
@@ -126,6 +130,17 @@ function isTitleRow(body: BodyText, from: number, to: number): boolean {
   if (/[.,;:)\]]$/.test(rowText) || /^[(\[]/.test(rowText)) return false;
   const firstOnPage = !before || before.page !== body.words[first]!.page;
   return firstOnPage || rowText === rowText.toUpperCase();
+}
+
+/**
+ * A docket number in brackets right after a citation names where that document was filed (`SAC ¶ 3 (Dkt.
+ * 1)`): a short form after it still continues the document, not the docket entry.
+ */
+function identifiesLast(text: string, last: { end: number; ref: Reference | null }, found: RawRef[]): boolean {
+  if (!last.ref || found.length !== 1) return false;
+  const f = found[0]!;
+  if (f.parts.docKey !== 'DKT' || f.parts.page || f.parts.paragraph) return false;
+  return /^[\s,]*\($/.test(text.slice(last.end, f.from));
 }
 
 interface RawRef {
@@ -409,6 +424,9 @@ function exhibitAt(text: string, from: number, nameEnd: number, doc: string, ctx
   const plural = /^Ex(?:h(?:ibit)?)?s\.?$|^Exhibits$/i.test(doc.trim());
   const label = plural ? m[1]!.replace(/^(\d+)-\d+$/, '$1') : m[1]!;
   const parts: RefParts = { doc: doc.trim(), docKey: 'EX', exhibit: label };
+  // `Dkt. 44-2, Ex. 1 at 3`: the exhibit of the docket entry cited just before
+  const prev = ctx.last;
+  if (prev && prev.parts.docKey === 'DKT' && prev.parts.docket && /^\s*,\s*$/.test(text.slice(ctx.lastEnd, from))) parts.docket = prev.parts.docket;
   return pinpointed(text, from, end, parts, m[1]!, ctx);
 }
 
