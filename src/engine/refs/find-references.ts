@@ -408,9 +408,17 @@ function docketAt(text: string, from: number, nameEnd: number, doc: string, d: D
   num.lastIndex = nameEnd;
   const m = num.exec(text);
   if (!m) return null;
-  const afterNum = nameEnd + m[0].length;
+  let afterNum = nameEnd + m[0].length;
   const parts: RefParts = { doc: doc.trim(), docKey: d.key, docket: m[1]! };
-  return pinpointed(text, from, afterNum, parts, m[1]!, ctx);
+  // `Dkt. 1, Exhibit A`, `Dkt. 15-2, Ex. B at 3`: an exhibit of the entry
+  const ex = /\s*,?\s*(?:Exh(?:ibit)?\.?|Ex\.|Exhibit)\s*["“]?([A-Z]{1,2}|\d{1,3}[A-Z]?)["”]?(?![\w])/y;
+  ex.lastIndex = afterNum;
+  const e = ex.exec(text);
+  if (e) {
+    parts.exhibit = e[1]!;
+    afterNum += e[0].length;
+  }
+  return pinpointed(text, from, afterNum, parts, e ? `${m[1]!}, Ex. ${e[1]!}` : m[1]!, ctx);
 }
 
 /** `Ex. C`, `Exhibit 12, p. 3`, `Ex. C at 4`, `Ex. H (Hitt Dep. 55:10-60:5)`, `Ex. 1, FB-SCHMIDT-000054545, at ‘548`. */
@@ -444,7 +452,7 @@ function pinpointed(text: string, from: number, end: number, parts: RefParts, la
   const bates = ctx.bates.get(key);
   const direct = readLocators(text, end, { barePages: false, ...(bates ? { bates } : {}) });
   if (direct && direct.elements.length) return finish(text, from, parts, direct, ctx, key, false);
-  const open = /\s*(?:,\s*|\(\s*)/y;
+  const open = /\.?\s*(?:,\s*|\(\s*)/y;
   open.lastIndex = end;
   const o = open.exec(text);
   if (o) {

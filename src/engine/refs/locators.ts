@@ -18,7 +18,7 @@ const PARA_END = `(?:${PARA}|\\([A-Za-z0-9]{1,3}\\))`;
  * A Bates number (`FB-SCHMIDT-000054545`, `ABC_0001234`), and the short pinpoint into it that a brief writes after
  * one (`at ‘548`: the last digits of the number).
  */
-export const BATES = '[A-Z][A-Z0-9]*(?:[-_][A-Z0-9]+)*[-_]\\d{4,}';
+export const BATES = '(?:[A-Z][A-Z0-9]*(?:[-_][A-Z0-9]+)*[-_]\\d{4,}|[A-Z][A-Za-z]{2,}\\d{6,})';
 
 /** A cited locator of one element: what it targets, and the characters it spans. */
 export interface LocatorElement {
@@ -50,6 +50,7 @@ const PAGES = sticky(`(?:at\\s+)?(?:pp?\\.|[Pp]ages?|pg\\.|page\\s+no\\.)\\s*(${
 const PARAS = sticky(`(?:at\\s+)?(?:¶¶?|paras?\\.?|paragraphs?|para\\s)\\s*(${PARA})(?:(?:${DASH}|\\s+to\\s+)(${PARA_END}))?(?![\\w])`);
 const BARE_PARAS = sticky(`(${PARA})(?:(?:${DASH}|\\s+to\\s+)(${PARA_END}))?(?![\\w:])`);
 const BATES_PAGE = sticky(`(${BATES})(?:${DASH}(${BATES}|\\d{1,6}))?(?![\\w])`);
+const AT_BATES = sticky(`at\\s+(${BATES})(?:${DASH}(${BATES}|\\d{1,6}))?(?![\\w])`);
 const SHORT_BATES = sticky(`(?:at\\s+)?[‘'’](\\d{2,6})(?:${DASH}[‘'’]?(\\d{2,6}))?(?![\\w])`);
 const QUESTIONS = sticky(`(?:at\\s+)?(?:qq?\\.|questions?|Qs?\\.)\\s*(${NUM})(?:${DASH}(${NUM}))?(?![\\w])`);
 const PAGE_LINE = sticky(`(?:at\\s+)?(${NUM}):(\\d{1,3})(?:${DASH}(?:(${NUM}):)?(\\d{1,3}))?(?![\\w:])`);
@@ -123,7 +124,7 @@ export function readLocators(text: string, at: number, opts: LocatorOptions): Lo
     } else if (!supra && (m = match(SUPRA, text, start))) {
       supra = true;
       pos = start + m[0].length;
-    } else if (elements.length === 0 && (m = match(BATES_PAGE, text, start))) {
+    } else if (elements.length === 0 && ((m = match(BATES_PAGE, text, start)) || (m = match(AT_BATES, text, start)))) {
       const page = m[1]!;
       elements.push({ from: start, to: start + m[0].length, parts: m[2] ? { page, pageEnd: batesEnd(page, m[2]) } : { page } });
       pos = start + m[0].length;
@@ -155,6 +156,12 @@ export function readLocators(text: string, at: number, opts: LocatorOptions): Lo
       break;
     } else if (elements.length === 0 && ((m = match(PAGES, text, start)) || (m = match(AT_PAGES, text, start)) || (opts.barePages && first && (m = match(BARE_PAGES, text, start))))) {
       pos = readList(text, start, m, BARE_PAGES, LIST_NEXT, pageParts, elements);
+      // `Appx48 n.1`: a footnote on the page cited
+      const note = match(/\s*,?\s*nn?\.\s*\d{1,3}(?:[-–]\d{1,3})?(?![\w])/y, text, pos);
+      if (note) {
+        pos += note[0].length;
+        elements[elements.length - 1]!.to = pos;
+      }
       // `7 CT 1531, ¶ 11, lines 15-17`: a paragraph and lines within the page cited
       const extra = match(new RegExp(`\\s*,?\\s*(?:¶¶?|paras?\\.)\\s*(${PARA})(?:${DASH}(${PARA_END}))?`, 'y'), text, pos);
       if (extra && (elements.length as number) === 1) {
