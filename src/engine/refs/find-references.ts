@@ -459,7 +459,7 @@ function pinpointed(text: string, from: number, end: number, parts: RefParts, la
     const descStart = end + o[0].length;
     const bracket = o[0].includes('(');
     const window = text.slice(descStart, descStart + 160);
-    const stop = bracket ? window.search(/\)(?!\s*”)/) : window.search(/;|\.\s+[A-Z](?![a-z]*\.)/);
+    const stop = descriptionEnd(window, bracket);
     const desc = stop >= 0 ? window.slice(0, stop) : window;
     // the first pinpoint within the description's reach
     const pin = /(?:\bat\s+(?=[¶‘'’\dp])|(?<![\w:/])\d{1,4}:\d{1,3}|¶)/g;
@@ -479,6 +479,24 @@ function pinpointed(text: string, from: number, end: number, parts: RefParts, la
     }
   }
   return { refs: [{ from, to: end, kind: 'record', parts, target: label }], end };
+}
+
+/**
+ * Where a description after an exhibit's label ends: at the bracket that closes it (one opened inside it,
+ * `(“Frantz Decl.”)`, is passed over), else at a semicolon, a bracket closing what came before, or a sentence's
+ * end.
+ */
+function descriptionEnd(window: string, bracket: boolean): number {
+  let depth = 0;
+  for (let i = 0; i < window.length; i++) {
+    const c = window[i]!;
+    if (c === '(') depth++;
+    else if (c === ')') {
+      if (depth === 0) return i;
+      depth--;
+    } else if (!bracket && depth === 0 && (c === ';' || (c === '.' && /^\.\s+[A-Z](?![a-z]*\.)/.test(window.slice(i, i + 12))))) return i;
+  }
+  return -1;
 }
 
 /** The references of a pinpointed exhibit or docket entry; a Bates number read is remembered; a bracket opened is closed. */
