@@ -1,6 +1,7 @@
 import { FIXTURES, PENDING_FIXTURES, loadFixture } from '../test/fixtures/index.ts';
 import { type FixtureScore, scoreFixture } from '../test/fixtures/score.ts';
 import { printRealScores } from './accuracy-real.ts';
+import { printRefScores } from './accuracy-refs.ts';
 
 /**
  * `npm run accuracy [-- name1 name2]`: runs the engine on every generated fixture and prints, per
@@ -9,6 +10,8 @@ import { printRealScores } from './accuracy-real.ts';
  * Then the real court filings of ../shared/real beside them (`-- real` for those alone; `-- --no-real` to skip;
  * `-- --scanned` adds a scanned copy of each, read by OCR as the server reads an upload, `--scanned --full`
  * read in full as `brieflink link` does).
+ * References to the record (DESIGN §8) follow: the generated family of briefs with their records, and the real
+ * filings' hand-written reference truth (`-- --no-refs` to skip; `--no-ocr` leaves out the scanned brief).
  */
 const only = new Set(process.argv.slice(2).filter((a) => !a.startsWith('-') && a !== 'real'));
 const realOnly = process.argv.includes('real');
@@ -55,4 +58,5 @@ if (failed.length) {
   console.log(`below target: ${failed.join(', ')}`);
   process.exitCode = 1;
 }
+if (!process.argv.includes('--no-refs') && (only.size === 0 || realOnly)) await printRefScores({ real: withReal, ocr: !process.argv.includes('--no-ocr') });
 if (withReal) await printRealScores(process.argv.includes('--scanned') ? { scanned: process.argv.includes('--full') ? 'full' : 'quick' } : {});
