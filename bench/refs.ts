@@ -5,6 +5,7 @@
  * (`resolveReferences`), with the score of what they returned; then the same score over the generated family
  * of reference fixtures. `--no-family` skips the family.
  */
+import { cpus, totalmem } from 'node:os';
 import { openPdf } from '../src/engine/pdf/index.ts';
 import type { PageText } from '../src/engine/types.ts';
 import { benchCase } from '../test/fixtures/refs/bench-case.ts';
@@ -73,6 +74,7 @@ function printScore(label: string, s: RefScore, problems = 12): void {
 }
 
 async function main(): Promise<void> {
+  console.log(`machine: ${cpus().length} × ${cpus()[0]?.model.trim()}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`);
   let t = performance.now();
   const bench = await cachedRefFixture('refs-bench', () => benchCase('refs-bench'));
   console.log(`bench case: ${bench.truth.references.length} references, built or loaded in ${ms(t)}`);
@@ -93,6 +95,28 @@ async function main(): Promise<void> {
   console.log(`findReferences: ${r.found.length} references in ${r.findMs.toFixed(0)} ms; `
     + (engine.resolve ? `resolveReferences: ${r.resolveMs.toFixed(0)} ms` : 'resolver not present'));
   printScore('bench case', scoreRefs(bench.truth, r.found), 5);
+
+  // what references add to a link run: the same brief and records through linkBrief, with and without them
+  // (median of three runs each, alternated)
+  const { linkBrief } = await import('../src/engine/pipeline.ts');
+  const input = {
+    brief: bench.brief,
+    briefName: 'bench-brief.pdf',
+    records: bench.records.map((rec, i) => ({ bytes: rec.pdf, name: `volume-${i + 1}.pdf`, citeAs: rec.citeAs, ...(rec.volume ? { volume: rec.volume } : {}) })),
+    ocr: 'off' as const,
+  };
+  const times: Record<'index' | 'refs', number[]> = { index: [], refs: [] };
+  let linked = 0;
+  for (let i = 0; i < 3; i++) {
+    for (const mode of ['index', 'refs'] as const) {
+      const t0 = performance.now();
+      const out = await linkBrief({ ...input, references: mode === 'refs' });
+      times[mode].push(performance.now() - t0);
+      if (mode === 'refs') linked = out.review.validation.references_linked ?? 0;
+    }
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  console.log(`linkBrief, brief ${bench.brief.length >> 10} KB + records of ${records.reduce((n, r) => n + r.length, 0)} pages: index alone ${median(times.index).toFixed(0)} ms, with references ${median(times.refs).toFixed(0)} ms (+${(median(times.refs) - median(times.index)).toFixed(0)} ms, ${linked} reference links written and read back)`);
 
   if (process.argv.includes('--no-family')) return;
   const all: RefScore = { expected: 0, found: 0, partsRight: 0, linkedRight: 0, wrongLinks: 0, linksOverNonReferences: 0, unresolvedButInRecord: 0, problems: [] };

@@ -10,7 +10,7 @@ import { writeFileAtomic } from './util/atomic-write.ts';
 const HELP = `brieflink - link a brief's index to the pages where its items start
 
 Usage:
-  brieflink link <brief.pdf> [--record [NAME=]<record.pdf> ...] [--brief-links] [--index-pages 2-9] --out <dir> [--no-ocr] [--stats]
+  brieflink link <brief.pdf> [--record [NAME=]<record.pdf> ...] [--brief-links] [--no-refs] [--index-pages 2-9] --out <dir> [--no-ocr] [--stats]
   brieflink refs <brief.pdf> [--record [NAME=]<record.pdf> ...] [--brief-links] [--index-pages 2-9] [--no-ocr]
   brieflink detect <brief.pdf> [--index-pages 2-9] [--no-ocr]
   brieflink --help
@@ -27,6 +27,7 @@ Options:
                         Repeat for several records. Without NAME it is read from the record's cover.
   --brief-links         also link references to the brief's own parts (Tab 7 of this Brief, Part III
                         above) to where their index entries link (off by default)
+  --no-refs             link the index only, no references to the record
   --index-pages <list>  the brief's index pages, e.g. 2-9 or 2,3,4 (default: found automatically)
   --out <dir>           output folder (created when missing)
   --no-ocr              do not OCR pages without a text layer
@@ -104,6 +105,7 @@ async function runLink(args: string[]): Promise<number> {
       record: { type: 'string', multiple: true },
       'index-pages': { type: 'string' },
       'brief-links': { type: 'boolean' },
+      'no-refs': { type: 'boolean' },
       out: { type: 'string' },
       'no-ocr': { type: 'boolean' },
       stats: { type: 'boolean' },
@@ -127,6 +129,7 @@ async function runLink(args: string[]): Promise<number> {
     briefName: path.basename(briefFile),
     ...(records.length ? { records: await namedRecords(records) } : {}),
     ...(values['brief-links'] ? { briefLinks: true } : {}),
+    ...(values['no-refs'] ? { references: false } : {}),
     ...(indexPages ? { indexPages } : {}),
     ocr: values['no-ocr'] ? 'off' : 'auto',
     onProgress: progressPrinter(),

@@ -48,6 +48,8 @@ export interface LinkInput {
   records?: RecordInput[];
   /** Link references to the brief's own parts (`Tab 7 of this Brief`) within the brief (off by default). */
   briefLinks?: boolean;
+  /** false: link the index only, no references to the record (default true). */
+  references?: boolean;
   indexPages?: number[];
   ocr?: 'auto' | 'off';
   ocrWorkers?: number;
@@ -132,7 +134,7 @@ function joinReads(reads: ReadResult[]): ReadResult {
  * writing and validation. Closes `brief` and `record`.
  */
 export function linkFromText(
-  input: Pick<LinkInput, 'briefName' | 'recordName' | 'indexPages' | 'onProgress' | 'briefLinks'> & { recordParts?: RecordPart[] },
+  input: Pick<LinkInput, 'briefName' | 'recordName' | 'indexPages' | 'onProgress' | 'briefLinks' | 'references'> & { recordParts?: RecordPart[] },
   brief: PdfDoc,
   record: PdfDoc | null,
   briefRead: ReadResult,
@@ -168,7 +170,8 @@ export function linkFromText(
       },
     });
     const parts = input.recordParts ?? (record ? [{ name: input.recordName ?? 'record.pdf', citeAs: '', pages: record.pageCount }] : []);
-    addReferences(review, briefRead, recordRead, detection.pages, parts, input.briefLinks ?? false);
+    if (input.references !== false) addReferences(review, briefRead, recordRead, detection.pages, parts, input.briefLinks ?? false);
+    else if (parts.length > 1 || parts.some((p) => p.citeAs)) addRecords(review, briefRead.pages.length, parts);
     progress?.({ phase: 'write', done: 0, total: 1 });
     const pdf = writeMaster(brief, record, review, { brief: briefRead.pages, record: recordRead?.pages ?? null });
     progress?.({ phase: 'write', done: 1, total: 1 });
@@ -196,17 +199,26 @@ export function linkFromText(
 function addReferences(review: ReviewJson, briefRead: ReadResult, recordRead: ReadResult | null, indexPages: number[], parts: RecordPart[], briefLinks: boolean): void {
   const sources: RecordSource[] = [];
   let offset = 0;
-  const records: ReviewRecord[] = [];
   for (const part of parts) {
     const pages = (recordRead?.pages ?? []).slice(offset, offset + part.pages).map((p) => ({ ...p, page: p.page - offset }));
     sources.push({ citeAs: part.citeAs, ...(part.volume ? { volume: part.volume } : {}), pages, masterStart: briefRead.pages.length + offset + 1 });
-    records.push({ file: part.name, citeAs: part.citeAs, volume: part.volume ?? null, pages: part.pages, offset: briefRead.pages.length + offset });
     offset += part.pages;
   }
-  if (records.length) review.records = records;
+  addRecords(review, briefRead.pages.length, parts);
   const items = new Map(review.index.items.map((it) => [it.ordinal, it.label]));
   const own = briefLinks ? review.links.map((l) => ({ label: items.get(l.item) ?? '', masterPage: l.masterPage })) : undefined;
   review.references = briefReferences(briefRead.pages, indexPages, sources, own);
+}
+
+/** review.records: each record document and where it starts in the master. */
+function addRecords(review: ReviewJson, briefPages: number, parts: RecordPart[]): void {
+  let offset = briefPages;
+  const records: ReviewRecord[] = parts.map((part) => {
+    const r = { file: part.name, citeAs: part.citeAs, volume: part.volume ?? null, pages: part.pages, offset };
+    offset += part.pages;
+    return r;
+  });
+  if (records.length) review.records = records;
 }
 
 export interface DetectInput {
