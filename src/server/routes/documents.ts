@@ -107,7 +107,8 @@ export function documentRoutes(app: FastifyInstance, deps: DocumentDeps): void {
     // waits for the record's text when it is still being read.
     const indexComing = indexPagesChanged || before.indexStatus === 'ok' || before.indexStatus === 'pending';
     if (recordChanged && before.storageKey && indexComing) {
-      await queueLinking(db, deps.send, before.id);
+      // the rule of every rebuild (asked for above, the approval withdrawn with the pairing)
+      await rebuildLinks(deps, user, before.id, { from: 'links', confirm: body.confirm, reason: WITHDRAW_REASONS.record, action: 'relink' });
     }
     return documentById(db, before.id);
   });
