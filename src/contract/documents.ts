@@ -294,9 +294,13 @@ export type BulkUpdateLinksBody = z.infer<typeof bulkUpdateLinksBody>;
 export const bulkUpdateLinksResponse = z.object({ updated: z.number(), links: z.array(linkRecord) });
 export type BulkUpdateLinksResponse = z.infer<typeof bulkUpdateLinksResponse>;
 
-/** POST /api/documents/process-hyperlinks and start-hyperlinking. */
+/**
+ * POST /api/documents/process-hyperlinks and start-hyperlinking. The links of a reviewed document are
+ * built again only with confirm: true (409 naming `confirm` otherwise, and none is queued).
+ */
 export const documentIdsBody = z.object({
   documentIds: z.array(z.uuid()).min(1, 'Please select at least one document to process.').max(500),
+  confirm: z.boolean().optional(),
 });
 export type DocumentIdsBody = z.infer<typeof documentIdsBody>;
 

@@ -59,7 +59,9 @@ export const outputParams = z.object({
 });
 
 const sizeField = z.enum(['full', 'small'], { error: "size must be 'full' or 'small'" }).optional();
-export const rebuildBody = z.object({ size: sizeField }).strict().nullish().transform((v) => v ?? {});
+/** Links of a reviewed document are built again only with confirm: true (409 naming `confirm` otherwise). */
+const confirmField = z.boolean({ error: 'confirm must be true or false' }).optional();
+export const rebuildBody = z.object({ size: sizeField, confirm: confirmField }).strict().nullish().transform((v) => v ?? {});
 
 export const overrideBody = z
   .object({
@@ -79,6 +81,7 @@ export const indexFirstBody = z
     briefPath: documentRef,
     trialRecordPath: documentRef.nullish(),
     outputDir: outputDirRef.nullish(),
+    confirm: confirmField,
   })
   .strict();
 
@@ -89,6 +92,7 @@ export const buildDynamicBody = z
     indexPages: z.union([indexPagesField, z.literal('')]).nullish(),
     indexOnly: z.boolean().optional(),
     reviewJson: z.boolean().optional(),
+    confirm: confirmField,
   })
   .strict();
 

@@ -19,13 +19,21 @@
 //   approval: reviewStatus becomes null, approvalWithdrawnAt/approvalWithdrawnReason say why, and the
 //   audit trail has an 'approval-withdrawn' entry. A document already filed goes back to
 //   courtSubmitted false (its filed package stays in GET …/submissions) and can be filed again.
-// POST /api/documents/{id}/relink, …/reupload, …/reanalyze, …/reindex, and PATCH /api/documents/{id}
-//   changing indexPages: each replaces the links. Of a reviewed document (approved or rejected,
-//   regenerated, or a link confirmed, removed or changed) they answer 409 { error: 'conflict',
-//   field: 'confirm', message: 'This document has been reviewed …' } unless the request carries
-//   confirm: true (JSON body `{ "confirm": true }`, in PATCH beside indexPages; for reupload the
-//   multipart text field `confirm` = 'true' or the query `?confirm=true`). Ask the user, then send
-//   again with confirm. The reviewed PDF goes with the links it was written from.
+// POST /api/documents/{id}/relink, …/retry, …/reupload, …/reanalyze, …/reindex, POST
+//   /api/documents/process-hyperlinks and …/start-hyperlinking, the Hyperlinks overview's builds
+//   (build-document-dynamic, index-first-detection, rebuild-deterministic), and PATCH
+//   /api/documents/{id} changing indexPages: each replaces the links. Of a reviewed document (approved
+//   or rejected, regenerated, or a link confirmed, removed or changed) they answer 409 { error:
+//   'conflict', field: 'confirm', message: 'This document has been reviewed …' } unless the request
+//   carries confirm: true (JSON body `{ "confirm": true }`, beside documentIds or indexPages; for
+//   reupload the multipart text field `confirm` = 'true' or the query `?confirm=true`). Ask the user,
+//   then send again with confirm. Confirmed, the approval is withdrawn at once (before the answer),
+//   and the reviewed PDF goes with the links it was written from. A rebuild keeps each reviewer
+//   decision (confirmed, removed, page set) whose link comes back the same: same index item (ordinal,
+//   label, text), same page found by the engine; its 'build-links' audit entry says
+//   reviewerDecisions { kept, dropped }.
+// A trial record given a new file, read again, deleted or no longer marked as a record withdraws the
+//   approval of every brief pointing into it (approvalWithdrawnReason says so); regenerate the brief.
 // POST /api/documents/submit-to-court             SubmitToCourtBody → SubmitToCourtResponse (201)
 //   All or nothing: one document that is not approved, changed since approval (hash differs), failed
 //   validation or is over a cap of courtInfo gives 409 (400 for bad input) naming the document, e.g.

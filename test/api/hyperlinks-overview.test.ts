@@ -205,14 +205,21 @@ describe('the Hyperlinks overview on the sample case', () => {
     expect(read.outline.map((o) => o.target)).toEqual(review.links.map((l) => l.master_page));
   }, 300_000);
 
-  it('rebuilds the three masters again, and the case deletes like any other', async () => {
-    const res = await call('POST', '/api/rebuild-deterministic');
+  it('rebuilds the three masters again, asking first for the reviewed ones, and the case deletes like any other', async () => {
+    const before: ReviewLinksResponse = (await call('GET', '/api/review-links/doc63')).json();
+    // doc63 has a destination set by the reviewer: its links are built again only when confirmed
+    const asked = await call('POST', '/api/rebuild-deterministic', {});
+    expect(asked.statusCode).toBe(409);
+    expect(asked.json()).toMatchObject({ field: 'confirm' });
+    const res = await call('POST', '/api/rebuild-deterministic', { confirm: true });
     expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
     expect(res.json()).toMatchObject({ ok: true, created: false, totalLinks: 81 });
-    // the override is gone with the links it changed: the engine's destinations again
+    // the override survives the rebuild (same tab, same page found by the engine); the rest are the engine's
     const doc63: ReviewLinksResponse = (await call('GET', '/api/review-links/doc63')).json();
     const engine = (await call('GET', `/out/${doc63.documentId}/review.json`)).json() as { links: Array<{ targetPage: number }> };
-    expect(doc63.links.map((l) => l.tr_dest_page)).toEqual(engine.links.map((l) => l.targetPage));
+    expect(doc63.links.map((l) => l.tr_dest_page)).toEqual(before.links.map((l) => l.tr_dest_page));
+    const differ = doc63.links.filter((l, i) => l.tr_dest_page !== engine.links[i]!.targetPage);
+    expect(differ.map((l) => [l.tab_number, l.tr_dest_page])).toEqual([['7', engine.links[6]!.targetPage + 1]]);
     const st = await status();
     expect((await call('DELETE', `/api/cases/${st.caseId}`)).statusCode).toBe(204);
     expect(await status()).toMatchObject({ status: 'missing', totalLinks: 0 });

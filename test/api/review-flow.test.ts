@@ -262,7 +262,8 @@ describe.each<{ how: string; env: Record<string, string>; update: boolean }>([
     const go = await call('POST', `/api/documents/${doc.id}/relink`, { confirm: true });
     expect(go.statusCode).toBe(200);
     doc = await waitForDocument(s.t.app, s.cookie, doc.id, (d) => d.aiProcessingStatus === 'completed', 60_000);
-    expect(doc).toMatchObject({ reviewStatus: null, hasReviewedOutput: false, regeneratedAt: null, linkCount: 11, courtSubmitted: false, workflowStage: 3 });
+    // the reviewer's decisions on the links that came back the same are kept: the removed one stays removed
+    expect(doc).toMatchObject({ reviewStatus: null, hasReviewedOutput: false, regeneratedAt: null, linkCount: 10, courtSubmitted: false, workflowStage: 3 });
     // what was filed stays filed
     expect((await call('GET', `/api/cases/${s.caseId}/submissions`)).json()).toHaveLength(1);
     expect(doc.approvalWithdrawnReason).toBe('The links were built again after approval');

@@ -4,6 +4,7 @@
 // so a job left 'active' by a killed process and retried later by the queue is harmless.
 import { hostname } from 'node:os';
 import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import type { Tx } from '../audit.ts';
 import type { Db } from '../db/client.ts';
 import { cases, documents } from '../db/schema.ts';
 
@@ -30,6 +31,16 @@ export async function notifyDocument(db: Db, documentId: string): Promise<void> 
  * that was asked for starts again when the new index is known.
  */
 export async function queueProcessing(db: Db, send: JobSender, documentId: string): Promise<void> {
+  const run = await markProcessingQueued(db, documentId);
+  if (run !== null) await sendProcessing(db, send, documentId, run);
+}
+
+/**
+ * The state change of queueProcessing alone, inside the caller's transaction when it has one (the job
+ * is sent by sendProcessing once that transaction is committed). Returns the run to send, or null
+ * when the document is gone.
+ */
+export async function markProcessingQueued(db: Db | Tx, documentId: string): Promise<number | null> {
   const [row] = await db
     .update(documents)
     .set({
@@ -55,9 +66,13 @@ export async function queueProcessing(db: Db, send: JobSender, documentId: strin
     })
     .where(eq(documents.id, documentId))
     .returning({ run: documents.processRun });
-  if (!row) return;
+  return row?.run ?? null;
+}
+
+/** Sends the processing job of a run marked queued; when the queue does not take it, the document fails with the reason. */
+export async function sendProcessing(db: Db, send: JobSender, documentId: string, run: number): Promise<void> {
   try {
-    await send('document-process', { documentId, run: row.run });
+    await send('document-process', { documentId, run });
   } catch (err) {
     // No job behind it: the document must not wait as 'queued' for ever; Retry starts it again.
     await db
@@ -72,7 +87,7 @@ export async function queueProcessing(db: Db, send: JobSender, documentId: strin
         aiProcessingStatus: sql`case when ${documents.aiProcessingStatus} = 'queued' then 'failed' else ${documents.aiProcessingStatus} end`,
         updatedAt: new Date(),
       })
-      .where(and(eq(documents.id, documentId), eq(documents.processRun, row.run)));
+      .where(and(eq(documents.id, documentId), eq(documents.processRun, run)));
     await notifyDocument(db, documentId);
     throw err;
   }
@@ -81,12 +96,32 @@ export async function queueProcessing(db: Db, send: JobSender, documentId: strin
 
 const NOT_QUEUED = 'Processing could not be started because the job queue did not answer. Retry in a moment.';
 
+/** A link build asked for: its run, and whether the index is known (then the job is sent at once). */
+export interface LinkingQueued {
+  run: number;
+  indexStatus: string;
+}
+
 /**
  * Asks for link building. It starts at once when the index is known; while the index is still being
  * detected the processing job starts it when it finishes. Returns false when the document cannot be
  * linked (no file or failed index detection); the reason is stored.
  */
 export async function queueLinking(db: Db, send: JobSender, documentId: string): Promise<boolean> {
+  const row = await markLinkingQueued(db, documentId);
+  if (!row) {
+    await markNotLinkable(db, documentId);
+    return false;
+  }
+  await sendLinking(db, send, documentId, row);
+  return true;
+}
+
+/**
+ * The state change of queueLinking alone, inside the caller's transaction when it has one; null when
+ * the document cannot be linked (nothing is changed then: markNotLinkable says why).
+ */
+export async function markLinkingQueued(db: Db | Tx, documentId: string): Promise<LinkingQueued | null> {
   const [row] = await db
     .update(documents)
     .set({
@@ -99,18 +134,24 @@ export async function queueLinking(db: Db, send: JobSender, documentId: string):
     })
     .where(and(eq(documents.id, documentId), inArray(documents.indexStatus, ['ok', 'pending'])))
     .returning({ run: documents.linkRun, indexStatus: documents.indexStatus });
-  if (!row) {
-    await db
-      .update(documents)
-      .set({
-        aiProcessingStatus: 'failed',
-        linkFailureReason: 'The index of this document has not been detected; retry index detection first.',
-        updatedAt: new Date(),
-      })
-      .where(eq(documents.id, documentId));
-    await notifyDocument(db, documentId);
-    return false;
-  }
+  return row ?? null;
+}
+
+/** Link building was asked of a document whose index is not known: it fails, saying so. */
+export async function markNotLinkable(db: Db, documentId: string): Promise<void> {
+  await db
+    .update(documents)
+    .set({
+      aiProcessingStatus: 'failed',
+      linkFailureReason: 'The index of this document has not been detected; retry index detection first.',
+      updatedAt: new Date(),
+    })
+    .where(eq(documents.id, documentId));
+  await notifyDocument(db, documentId);
+}
+
+/** Sends the link job of a run marked queued when the index is known (else processing sends it). */
+export async function sendLinking(db: Db, send: JobSender, documentId: string, row: LinkingQueued): Promise<void> {
   if (row.indexStatus === 'ok') {
     try {
       await send('document-link', { documentId, run: row.run });
@@ -124,7 +165,6 @@ export async function queueLinking(db: Db, send: JobSender, documentId: string):
     }
   }
   await notifyDocument(db, documentId);
-  return true;
 }
 
 /**

@@ -8,10 +8,11 @@
 // job of the old run that is still around stores nothing). A record that failed, or has no file yet,
 // fails the build with a reason naming the record.
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Tx } from '../audit.ts';
+import type { Actor, Tx } from '../audit.ts';
 import type { Db } from '../db/client.ts';
 import { documents } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
+import { linksChanged } from '../review/approval-state.ts';
 import type { Storage } from '../storage/files.ts';
 import type { RecordFiles } from './pdf-task-types.ts';
 import { notifyDocument, type JobSender } from './processing-state.ts';
@@ -50,6 +51,18 @@ export async function checkRecordFor(
 /** Titles of the briefs that point into a record. */
 export async function briefsOf(db: Db | Tx, recordId: string): Promise<Array<{ id: string; title: string }>> {
   return db.select({ id: documents.id, title: documents.title }).from(documents).where(eq(documents.recordDocumentId, recordId));
+}
+
+/**
+ * A trial record changed (a new file, read again, deleted, no longer a record): every brief pointing
+ * into it loses its approval, with the reason on the brief and in the audit trail, and its reviewed
+ * PDF (which carries the record as it was) must be written again before a new approval. Inside the
+ * caller's transaction. Returns the briefs.
+ */
+export async function withdrawBriefApprovals(tx: Db | Tx, actor: Actor | null, recordId: string, reason: string): Promise<Array<{ id: string; title: string }>> {
+  const briefs = await briefsOf(tx, recordId);
+  for (const b of briefs) await linksChanged(tx, actor, b.id, reason);
+  return briefs;
 }
 
 /** Checks a change of a document's kind: a record some briefs point into stays a record (409). */

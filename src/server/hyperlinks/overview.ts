@@ -18,15 +18,15 @@ import {
   type ReviewLinkEntry,
   type SampleKey,
 } from '../../contract/hyperlinks.ts';
-import { recordAudit, type Actor } from '../audit.ts';
+import type { Actor } from '../audit.ts';
 import type { Db } from '../db/client.ts';
 import { documents, links } from '../db/schema.ts';
 import type { DocumentDeps } from '../documents/intake.ts';
 import type { TaskLimits } from '../documents/pdf-task.ts';
-import { queueLinking } from '../documents/processing-state.ts';
 import type { DocumentRow } from '../documents/queries.ts';
 import { AppError } from '../errors.ts';
-import { withdrawApproval, WITHDRAW_REASONS } from '../review/approval-state.ts';
+import { WITHDRAW_REASONS } from '../review/approval-state.ts';
+import { rebuildLinks, requireConfirmForAll } from '../review/rebuild-links.ts';
 import { linksInIndexOrder } from '../review/reviewed-set.ts';
 import type { SampleSize } from '../sample/generate.ts';
 import { createSampleCase, findSampleCase, isBusy, isComplete, waitUntilSettled, type SampleCase } from '../sample/sample-case.ts';
@@ -143,14 +143,14 @@ export async function ensureSample(deps: OverviewDeps, actor: Actor | null, size
   return { sample: await createSampleCase(deps, actor, size), created: true };
 }
 
-/** Queues link building of documents again (the rebuild and the dynamic processor), as Retry Links does. */
-export async function relink(deps: OverviewDeps, actor: Actor, docs: DocumentRow[], action: string): Promise<void> {
-  for (const d of docs) {
-    if (isBusy(d)) continue; // already on its way
-    await withdrawApproval(deps.db, actor, d.id, WITHDRAW_REASONS.relink);
-    await queueLinking(deps.db, deps.send, d.id);
-    await recordAudit(deps.db, actor, action, 'document', d.id, { aiProcessingStatus: d.aiProcessingStatus }, { aiProcessingStatus: 'queued' });
-  }
+/**
+ * Queues link building of documents again (the rebuild and the dynamic processor), as Retry Links does,
+ * under the rule of every rebuild (review/rebuild-links.ts): a reviewed one only with `confirm`.
+ */
+export async function relink(deps: OverviewDeps, actor: Actor, docs: DocumentRow[], action: string, confirm: boolean | undefined): Promise<void> {
+  const idle = docs.filter((d) => !isBusy(d)); // a busy one is already on its way
+  await requireConfirmForAll(deps.db, idle.map((d) => d.id), confirm);
+  for (const d of idle) await rebuildLinks(deps, actor, d.id, { from: 'links', confirm, reason: WITHDRAW_REASONS.relink, action });
 }
 
 /** One document's outcome after its links were built: total, the engine's validation, where its PDF is. */
@@ -165,10 +165,16 @@ export async function resultOf(deps: DocumentDeps, doc: DocumentRow, key: Sample
   };
 }
 
-export async function rebuildDeterministic(deps: OverviewDeps, actor: Actor, size: SampleSize, stop: () => boolean): Promise<RebuildResponse> {
+export async function rebuildDeterministic(
+  deps: OverviewDeps,
+  actor: Actor,
+  size: SampleSize,
+  stop: () => boolean,
+  confirm?: boolean,
+): Promise<RebuildResponse> {
   const { sample, created } = await ensureSample(deps, actor, size);
   const docs = sampleKeys.map((k) => sample.docs[k]).filter((d): d is DocumentRow => !!d);
-  if (!created) await relink(deps, actor, docs, 'rebuild-deterministic');
+  if (!created) await relink(deps, actor, docs, 'rebuild-deterministic', confirm);
   const settled = await waitUntilSettled(deps.db, docs.map((d) => d.id), WAIT_LIMIT_MS, stop);
   const results: RebuildResponse['results'] = {};
   for (const k of sampleKeys) {

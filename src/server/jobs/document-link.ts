@@ -13,6 +13,7 @@ import { notifyDocument, removeFilesIfGone, withHeartbeat, WORKER_ID } from '../
 import { dropReviewedOutput, REVIEWED_KEY, withdrawApproval, WITHDRAW_REASONS } from '../review/approval-state.ts';
 import { documentJobData } from './document-process.ts';
 import { recordFiles, recordReadiness } from '../documents/record-pairing.ts';
+import { keptForLinks, reviewerDecisions } from '../review/kept-decisions.ts';
 import { indexItemRows } from './index-item-rows.ts';
 import type { JobContext } from './registry.ts';
 
@@ -84,6 +85,8 @@ export async function documentLink(ctx: JobContext, data: unknown): Promise<unkn
       if (!still) return null;
       await rename(pendingReview, file('review.json'));
       await rename(pendingPdf, file('Master.linked.pdf'));
+      // the reviewer's decisions on links that come back the same are kept (kept-decisions.ts)
+      const decisions = await reviewerDecisions(tx, documentId);
       await tx.delete(indexItems).where(eq(indexItems.documentId, documentId)); // their links go with them
       await tx.delete(links).where(eq(links.srcDocId, documentId));
       const items = await tx
@@ -91,12 +94,13 @@ export async function documentLink(ctx: JobContext, data: unknown): Promise<unkn
         .values(
           indexItemRows(documentId, review.index.items),
         )
-        .returning({ id: indexItems.id, ordinal: indexItems.ordinal });
-      const itemId = new Map(items.map((i) => [i.ordinal, i.id]));
-      await tx.insert(links).values(
-        review.links.map((l) => ({
+        .returning({ id: indexItems.id, ordinal: indexItems.ordinal, label: indexItems.label, text: indexItems.text });
+      const itemOf = new Map(items.map((i) => [i.ordinal, i]));
+      const fresh = review.links.map((l) => ({
+        item: itemOf.get(l.item) ?? { ordinal: l.item, label: '', text: '' },
+        row: {
           srcDocId: documentId,
-          indexItemId: itemId.get(l.item) ?? null,
+          indexItemId: itemOf.get(l.item)?.id ?? null,
           srcPage: l.srcPage,
           target: l.target,
           targetDocId: l.target === 'record' ? record?.id ?? null : null,
@@ -107,8 +111,12 @@ export async function documentLink(ctx: JobContext, data: unknown): Promise<unkn
           status: 'auto',
           why: l.why,
           confidence: String(Math.max(0, Math.min(1, l.confidence))),
-        })),
-      );
+        },
+      }));
+      // a page set by the reviewer in the merged master: a record's pages follow the brief's
+      const masterPageOf = (target: string, page: number) => (target === 'record' ? page + (doc.pageCount ?? 0) : page);
+      const { rows, carried } = keptForLinks(decisions, fresh, masterPageOf);
+      await tx.insert(links).values(rows);
       await tx
         .update(documents)
         .set({
@@ -130,6 +138,7 @@ export async function documentLink(ctx: JobContext, data: unknown): Promise<unkn
         record: record ? { id: record.id, pages: review.record?.pages ?? null } : null,
         validation: review.validation,
         ...(review.removedActiveContent ? { removedActiveContent: review.removedActiveContent } : {}),
+        ...(decisions.length ? { reviewerDecisions: carried } : {}),
       });
       return { links: review.links.length, unresolved, ...(record ? { record: record.id } : {}) };
     });

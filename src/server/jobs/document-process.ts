@@ -13,6 +13,7 @@ import { notifyDocument, removeFilesIfGone, withHeartbeat, WORKER_ID } from '../
 import type { TaskProgress } from '../documents/pdf-task-types.ts';
 import { dropReviewedOutput, REVIEWED_KEY, withdrawApproval, WITHDRAW_REASONS } from '../review/approval-state.ts';
 import { failBriefsWaitingOn, queueBriefsWaitingOn, recordFailed } from '../documents/record-pairing.ts';
+import { keepAcrossNewIndex } from '../review/kept-decisions.ts';
 import { indexItemRows } from './index-item-rows.ts';
 import type { JobContext } from './registry.ts';
 
@@ -83,17 +84,21 @@ export async function documentProcess(ctx: JobContext, data: unknown): Promise<u
     const ocrAllFailed = out.needsOcr > 0 && out.ocrFailed.length >= out.needsOcr;
     const items = out.detection.items;
     const stored = await db.transaction(async (tx) => {
-      const [still] = await tx.select({ id: documents.id }).from(documents).where(current).for('update');
+      const [still] = await tx.select({ aiProcessingStatus: documents.aiProcessingStatus }).from(documents).where(current).for('update');
       if (!still) return null;
-      await tx.delete(indexItems).where(eq(indexItems.documentId, documentId)); // their links go with them
+      const replaceItems = async () => {
+        await tx.delete(indexItems).where(eq(indexItems.documentId, documentId)); // their links go with them
+        if (!items.length) return [];
+        return tx
+          .insert(indexItems)
+          .values(indexItemRows(documentId, items))
+          .returning({ id: indexItems.id, ordinal: indexItems.ordinal, label: indexItems.label, text: indexItems.text });
+      };
+      // links built again after this reading keep the reviewer's decisions that still hold (kept-decisions.ts)
+      const carried = still.aiProcessingStatus === 'queued' ? await keepAcrossNewIndex(tx, documentId, replaceItems) : (await replaceItems(), null);
       // the reviewed PDF and any approval belonged to those links
       await withdrawApproval(tx, null, documentId, WITHDRAW_REASONS.reanalyze);
       await dropReviewedOutput(tx, documentId);
-      if (items.length) {
-        await tx.insert(indexItems).values(
-          indexItemRows(documentId, items),
-        );
-      }
       const [row] = await tx
         .update(documents)
         .set({
@@ -126,6 +131,7 @@ export async function documentProcess(ctx: JobContext, data: unknown): Promise<u
         reason: out.detection.reason ?? null,
         ocrFailedPages: out.ocrFailed.map((f) => f.page),
         partialPages: out.partialPages.length,
+        ...(carried && carried.kept + carried.dropped > 0 ? { reviewerDecisions: carried } : {}),
       });
       return row!;
     });

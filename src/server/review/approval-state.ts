@@ -17,6 +17,10 @@ export const WITHDRAW_REASONS = {
   reviewReset: 'The review was set back to pending',
   record: 'The trial record of this brief was changed after approval',
   recordDeleted: 'The trial record of this brief was deleted after approval',
+  recordFile: 'A new file of the trial record of this brief was uploaded after approval',
+  recordRead: 'The trial record of this brief was read again after approval',
+  recordKind: 'The trial record of this brief was marked as a brief after approval',
+  retry: 'The document was read again and its links built again after approval',
 } as const;
 
 /**

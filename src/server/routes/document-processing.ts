@@ -11,18 +11,17 @@ import {
   type StartHyperlinkingResponse,
   type StartHyperlinkingResult,
 } from '../../contract/documents.ts';
-import { recordAudit } from '../audit.ts';
 import { requireUser } from '../auth/guard.ts';
 import type { Db } from '../db/client.ts';
 import { documents, indexItems, links } from '../db/schema.ts';
 import { checkIndexPages, parseIndexPages } from '../documents/index-pages.ts';
 import type { DocumentDeps } from '../documents/intake.ts';
-import { queueLinking, queueProcessing } from '../documents/processing-state.ts';
 import { documentById, documentRow, type DocumentRow } from '../documents/queries.ts';
 import { indexItemJson, ocrProgressOf } from '../documents/serialize.ts';
 import { AppError, parseInput } from '../errors.ts';
 import { confirmBody } from '../../contract/review.ts';
-import { requireConfirmIfReviewed, withdrawApproval, WITHDRAW_REASONS } from '../review/approval-state.ts';
+import { WITHDRAW_REASONS } from '../review/approval-state.ts';
+import { rebuildLinks, requireConfirmForAll } from '../review/rebuild-links.ts';
 
 const WAIT_LIMIT_MS = 25 * 60_000;
 
@@ -95,10 +94,9 @@ export function documentProcessingRoutes(app: FastifyInstance, deps: DocumentDep
     const doc = await documentRow(db, req.params);
     if (!doc.storageKey) throw new AppError('conflict', 'This document has no file yet; upload it first');
     if (!force && (doc.indexStatus === 'ok' || doc.indexStatus === 'pending')) return indexStatusOf(doc);
-    // detection again replaces the index items and their links: a reviewed document asks first
-    await requireConfirmIfReviewed(db, doc.id, parseInput(confirmBody, req.body).confirm);
-    await queueProcessing(db, deps.send, doc.id);
-    await recordAudit(db, user, action, 'document', doc.id, indexStatusOf(doc), { index_status: 'pending' });
+    // detection again replaces the index items and their links: the rule of every rebuild
+    const { confirm } = parseInput(confirmBody, req.body);
+    await rebuildLinks(deps, user, doc.id, { from: 'read', confirm, reason: WITHDRAW_REASONS.reanalyze, action });
     return indexStatusOf(await documentRow(db, { id: doc.id }));
   }
 
@@ -120,16 +118,18 @@ export function documentProcessingRoutes(app: FastifyInstance, deps: DocumentDep
     if (body.indexPages !== undefined) checkIndexPages(body.indexPages, doc.pageCount);
     const pagesChanged = body.indexPages !== undefined && body.indexPages !== (doc.indexPages ?? '');
     if (pagesChanged || doc.indexStatus === 'none' || doc.indexStatus === 'error') {
-      // detection again replaces the index items and their links: a reviewed document asks first
-      await requireConfirmIfReviewed(db, doc.id, body.confirm);
-      await db.transaction(async (tx) => {
-        if (pagesChanged) {
+      // detection again replaces the index items and their links: the rule of every rebuild
+      await rebuildLinks(deps, user, doc.id, {
+        from: 'read',
+        confirm: body.confirm,
+        reason: pagesChanged ? WITHDRAW_REASONS.indexPages : WITHDRAW_REASONS.reanalyze,
+        action: 'detect-index',
+        also: async (tx) => {
+          if (!pagesChanged) return;
           await tx.update(documents).set({ indexPages: body.indexPages || null, updatedAt: new Date() }).where(eq(documents.id, doc.id));
-          await withdrawApproval(tx, user, doc.id, WITHDRAW_REASONS.indexPages);
-        }
-        await recordAudit(tx, user, 'detect-index', 'document', doc.id, indexStatusOf(doc), { index_status: 'pending', ...(pagesChanged ? { index_pages: body.indexPages } : {}) });
+          return { index_pages: body.indexPages };
+        },
       });
-      await queueProcessing(db, deps.send, doc.id);
     }
     const deadline = Date.now() + WAIT_LIMIT_MS;
     let closed = false;
@@ -148,21 +148,19 @@ export function documentProcessingRoutes(app: FastifyInstance, deps: DocumentDep
     const user = requireUser(req);
     const doc = await documentRow(db, req.params);
     const { confirm } = parseInput(confirmBody, req.body);
-    await requireConfirmIfReviewed(db, doc.id, confirm);
-    await withdrawApproval(db, user, doc.id, WITHDRAW_REASONS.relink);
-    await queueLinking(db, deps.send, doc.id);
-    await recordAudit(db, user, 'relink', 'document', doc.id, { aiProcessingStatus: doc.aiProcessingStatus }, { aiProcessingStatus: 'queued' });
+    await rebuildLinks(deps, user, doc.id, { from: 'links', confirm, reason: WITHDRAW_REASONS.relink, action: 'relink' });
     return documentById(db, doc.id);
   });
 
   app.post('/api/documents/process-hyperlinks', async (req, reply) => {
     const user = requireUser(req);
-    const { documentIds } = parseInput(documentIdsBody, req.body);
+    const { documentIds, confirm } = parseInput(documentIdsBody, req.body);
     const docs = await requireDocuments(db, documentIds);
+    // one reviewed document not confirmed stops the request before any is queued
+    await requireConfirmForAll(db, docs.map((d) => d.id), confirm);
     const queued: string[] = [];
     for (const d of docs) {
-      if (await queueLinking(db, deps.send, d.id)) queued.push(d.id);
-      await recordAudit(db, user, 'process-hyperlinks', 'document', d.id, { aiProcessingStatus: d.aiProcessingStatus }, { aiProcessingStatus: 'queued' });
+      if (await rebuildLinks(deps, user, d.id, { from: 'links', confirm, reason: WITHDRAW_REASONS.relink, action: 'process-hyperlinks' })) queued.push(d.id);
     }
     return reply.code(202).send({ queued });
   });
@@ -170,11 +168,11 @@ export function documentProcessingRoutes(app: FastifyInstance, deps: DocumentDep
   // Queues link building for every listed document and answers once each has finished or failed.
   app.post('/api/documents/start-hyperlinking', async (req, reply): Promise<StartHyperlinkingResponse> => {
     const user = requireUser(req);
-    const { documentIds } = parseInput(documentIdsBody, req.body);
+    const { documentIds, confirm } = parseInput(documentIdsBody, req.body);
     const docs = await requireDocuments(db, documentIds);
+    await requireConfirmForAll(db, docs.map((d) => d.id), confirm);
     for (const d of docs) {
-      await queueLinking(db, deps.send, d.id);
-      await recordAudit(db, user, 'start-hyperlinking', 'document', d.id, { aiProcessingStatus: d.aiProcessingStatus }, { aiProcessingStatus: 'queued' });
+      await rebuildLinks(deps, user, d.id, { from: 'links', confirm, reason: WITHDRAW_REASONS.relink, action: 'start-hyperlinking' });
     }
     const ids = docs.map((d) => d.id);
     const deadline = Date.now() + WAIT_LIMIT_MS;

@@ -13,14 +13,15 @@ import { contentDisposition } from '../documents/content-disposition.ts';
 import { checkIndexPages } from '../documents/index-pages.ts';
 import type { DocumentDeps } from '../documents/intake.ts';
 import { queueLinking, queueProcessing } from '../documents/processing-state.ts';
-import { briefsOf, checkKindChange, checkRecordFor } from '../documents/record-pairing.ts';
+import { checkKindChange, checkRecordFor, withdrawBriefApprovals } from '../documents/record-pairing.ts';
 import type { Db } from '../db/client.ts';
 import type { Tx } from '../audit.ts';
 import { caseDocuments, caseIdParams, documentById, documentRow, requireCase } from '../documents/queries.ts';
 import { documentJson } from '../documents/serialize.ts';
 import { AppError, parseInput } from '../errors.ts';
-import { downloadQuery } from '../../contract/review.ts';
+import { confirmBody, downloadQuery } from '../../contract/review.ts';
 import { requireConfirmIfReviewed, withdrawApproval, WITHDRAW_REASONS } from '../review/approval-state.ts';
+import { rebuildLinks } from '../review/rebuild-links.ts';
 
 const duplicateParams = z.object({
   caseId: z.uuid({ error: 'caseId must be a case id' }),
@@ -96,6 +97,9 @@ export function documentRoutes(app: FastifyInstance, deps: DocumentDeps): void {
       }
       if (indexPagesChanged) await withdrawApproval(tx, user, before.id, WITHDRAW_REASONS.indexPages);
       if (recordChanged) await withdrawApproval(tx, user, before.id, WITHDRAW_REASONS.record);
+      // a trial record read again on new index pages, or no longer a record: its briefs lose their approval
+      if (before.kind === 'record' && body.kind !== undefined && body.kind !== 'record') await withdrawBriefApprovals(tx, user, before.id, WITHDRAW_REASONS.recordKind);
+      else if (before.kind === 'record' && indexPagesChanged && before.storageKey) await withdrawBriefApprovals(tx, user, before.id, WITHDRAW_REASONS.recordRead);
     });
     // New index pages: detect the index again on them (an uploaded document only).
     if (indexPagesChanged && before.storageKey) await queueProcessing(db, deps.send, before.id);
@@ -103,7 +107,8 @@ export function documentRoutes(app: FastifyInstance, deps: DocumentDeps): void {
     // waits for the record's text when it is still being read.
     const indexComing = indexPagesChanged || before.indexStatus === 'ok' || before.indexStatus === 'pending';
     if (recordChanged && before.storageKey && indexComing) {
-      await queueLinking(db, deps.send, before.id);
+      // the rule of every rebuild (asked for above, the approval withdrawn with the pairing)
+      await rebuildLinks(deps, user, before.id, { from: 'links', confirm: body.confirm, reason: WITHDRAW_REASONS.record, action: 'relink' });
     }
     return documentById(db, before.id);
   });
@@ -114,8 +119,7 @@ export function documentRoutes(app: FastifyInstance, deps: DocumentDeps): void {
     // A trial record's briefs are detached (the foreign key sets null) and their links built again on
     // their own pages: links into a record that is gone would be broken.
     const detached = await db.transaction(async (tx) => {
-      const briefs = await briefsOf(tx, before.id);
-      for (const b of briefs) await withdrawApproval(tx, user, b.id, WITHDRAW_REASONS.recordDeleted);
+      const briefs = await withdrawBriefApprovals(tx, user, before.id, WITHDRAW_REASONS.recordDeleted);
       await tx.delete(documents).where(eq(documents.id, before.id));
       await recordAudit(tx, user, 'delete', 'document', before.id, withoutDocumentNames(documentJson(before)), null);
       await forgetDocumentNames(tx, [before.id]);
@@ -159,8 +163,9 @@ export function documentRoutes(app: FastifyInstance, deps: DocumentDeps): void {
     const user = requireUser(req);
     const doc = await documentRow(db, req.params);
     if (!doc.storageKey) throw new AppError('conflict', 'This document has no file yet; upload it first');
-    await queueProcessing(db, deps.send, doc.id);
-    await recordAudit(db, user, 'retry', 'document', doc.id, { status: doc.status, ocrStatus: doc.ocrStatus }, { status: 'queued' });
+    // read again from the start, and its links built again after: the rule of every rebuild
+    const { confirm } = parseInput(confirmBody, req.body);
+    await rebuildLinks(deps, user, doc.id, { from: 'read', confirm, reason: WITHDRAW_REASONS.retry, action: 'retry' });
     return documentById(db, doc.id);
   });
 

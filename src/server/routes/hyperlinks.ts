@@ -25,7 +25,6 @@ import { SESSION_COOKIE, userForToken } from '../auth/sessions.ts';
 import { documents, indexItems, links } from '../db/schema.ts';
 import { checkIndexPages } from '../documents/index-pages.ts';
 import { checkRecordFor } from '../documents/record-pairing.ts';
-import { queueProcessing } from '../documents/processing-state.ts';
 import type { DocumentRow } from '../documents/queries.ts';
 import { AppError, parseInput } from '../errors.ts';
 import {
@@ -43,9 +42,10 @@ import {
   type OverviewDeps,
 } from '../hyperlinks/overview.ts';
 import { withdrawApproval, WITHDRAW_REASONS } from '../review/approval-state.ts';
+import { rebuildLinks, requireConfirmForAll } from '../review/rebuild-links.ts';
 import { reanalyzeDocument } from '../review/reanalyze.ts';
 import { regenerateDocument } from '../review/regenerate.ts';
-import { waitUntilSettled } from '../sample/sample-case.ts';
+import { isBusy, waitUntilSettled } from '../sample/sample-case.ts';
 import { applyChange } from './links.ts';
 
 const WAIT_LIMIT_MS = 25 * 60_000;
@@ -95,8 +95,8 @@ export function hyperlinkRoutes(app: FastifyInstance, deps: OverviewDeps): void 
 
   app.post('/api/rebuild-deterministic', async (req, reply) => {
     const user = requireUser(req);
-    const { size } = parseInput(rebuildBody, req.body);
-    return rebuildDeterministic(deps, user, size ?? 'full', clientGone(reply));
+    const { size, confirm } = parseInput(rebuildBody, req.body);
+    return rebuildDeterministic(deps, user, size ?? 'full', clientGone(reply), confirm);
   });
 
   app.get('/api/review-links/:docKey', async (req) => {
@@ -128,11 +128,13 @@ export function hyperlinkRoutes(app: FastifyInstance, deps: OverviewDeps): void 
     const user = requireUser(req);
     const body = parseInput(indexFirstBody, req.body);
     const { doc: brief, key } = await resolveDocument(db, body.briefPath);
+    // asked before anything changes: the links of a reviewed brief are built again only when confirmed
+    if (!isBusy(brief)) await requireConfirmForAll(db, [brief.id], body.confirm);
     const doc = await pairWith(deps, user, brief, body.trialRecordPath, 'trialRecordPath');
     if (body.outputDir && (await resolveOutputDir(db, body.outputDir)).id !== doc.id) {
       throw new AppError('validation', "outputDir must be the brief's own output folder", 'outputDir');
     }
-    await relink(deps, user, [doc], 'index-first-detection');
+    await relink(deps, user, [doc], 'index-first-detection', body.confirm);
     const [after] = await waitUntilSettled(db, [doc.id], WAIT_LIMIT_MS, clientGone(reply));
     const d = after ?? doc;
     const failed = d.aiProcessingStatus !== 'completed';
@@ -153,20 +155,32 @@ export function hyperlinkRoutes(app: FastifyInstance, deps: OverviewDeps): void 
     const { doc: brief, key } = await resolveDocument(db, body.briefPath);
     // the index alone pairs nothing (no links are built); the record named must still be one of ours
     if (body.indexOnly && body.trialPath) await resolveDocument(db, body.trialPath);
+    const pages = body.indexPages || null;
+    if (pages) checkIndexPages(pages, brief.pageCount);
+    // asked before anything changes: the links of a reviewed brief are replaced only when confirmed
+    const newIndex = !!pages && pages !== brief.indexPages;
+    if ((!body.indexOnly && !isBusy(brief)) || newIndex) await requireConfirmForAll(db, [brief.id], body.confirm);
     const doc = await pairWith(deps, user, brief, body.indexOnly ? null : body.trialPath, 'trialPath');
     const stop = clientGone(reply);
-    const pages = body.indexPages || null;
-    if (pages) checkIndexPages(pages, doc.pageCount);
     if (body.indexOnly) {
-      if (pages && pages !== doc.indexPages) {
-        await db.update(documents).set({ indexPages: pages, updatedAt: new Date() }).where(eq(documents.id, doc.id));
-        await recordAudit(db, user, 'index-pages', 'document', doc.id, { indexPages: doc.indexPages }, { indexPages: pages });
-        await queueProcessing(db, deps.send, doc.id);
+      if (newIndex) {
+        // the index alone, read again on the new pages: the links it replaces are not built again
+        await rebuildLinks(deps, user, doc.id, {
+          from: 'read',
+          confirm: body.confirm,
+          reason: WITHDRAW_REASONS.indexPages,
+          action: 'index-pages',
+          relinkAfterRead: false,
+          also: async (tx) => {
+            await tx.update(documents).set({ indexPages: pages, updatedAt: new Date() }).where(eq(documents.id, doc.id));
+            return { indexPages: pages };
+          },
+        });
       }
     } else if (pages) {
-      await reanalyzeDocument(deps, user, doc, { indexPages: pages, confirm: true });
+      await reanalyzeDocument(deps, user, doc, { indexPages: pages, confirm: body.confirm });
     } else {
-      await relink(deps, user, [doc], 'build-document-dynamic');
+      await relink(deps, user, [doc], 'build-document-dynamic', body.confirm);
     }
     const [d = doc] = await waitUntilSettled(db, [doc.id], WAIT_LIMIT_MS, stop);
     const items = await db.select().from(indexItems).where(eq(indexItems.documentId, d.id)).orderBy(asc(indexItems.ordinal));

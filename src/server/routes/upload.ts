@@ -13,7 +13,7 @@ import { documents, indexItems, links } from '../db/schema.ts';
 import { commitStagedSource, discardStagedSource, placeSource, queueNewSource, stageSource, type DocumentDeps } from '../documents/intake.ts';
 import { caseIsGone } from '../documents/processing-state.ts';
 import { documentById, documentRow, requireCase } from '../documents/queries.ts';
-import { checkRecordFor } from '../documents/record-pairing.ts';
+import { checkRecordFor, withdrawBriefApprovals } from '../documents/record-pairing.ts';
 import { discardUpload, NOT_PDF_MESSAGE, receiveUpload, type ReceivedFile } from '../documents/receive-upload.ts';
 import { AppError, parseInput } from '../errors.ts';
 import { dropReviewedOutput, requireConfirmIfReviewed, withdrawApproval, WITHDRAW_REASONS } from '../review/approval-state.ts';
@@ -142,6 +142,8 @@ export async function uploadRoutes(app: FastifyInstance, deps: DocumentDeps, max
         if (!updated) return false;
         await withdrawApproval(tx, user, before.id, WITHDRAW_REASONS.reupload);
         await dropReviewedOutput(tx, before.id);
+        // a trial record's new file: the briefs pointing into it were approved with the old one
+        if (before.kind === 'record') await withdrawBriefApprovals(tx, user, before.id, WITHDRAW_REASONS.recordFile);
         await recordAudit(tx, user, 'reupload', 'document', before.id,
           { originalName: before.originalName, sha256: before.sha256 },
           { originalName: file.fileName, sha256: file.sha256, fileSize: file.size });
