@@ -6,16 +6,36 @@ import { toast } from './toast-store.ts';
 import { isPdfFile } from './upload.ts';
 import { needsConfirm } from './review.ts';
 
+/**
+ * A call that builds a document's links again: on a reviewed document the server asks first (409, needs
+ * `confirm`); the person is asked in the server's words and, when they agree, the call goes again confirmed.
+ * Declined: a Cancelled error, which the callers show as nothing having changed.
+ */
+export class CancelledError extends Error {}
+export async function sendConfirming<T>(send: (confirm: boolean) => Promise<T>): Promise<T> {
+  try {
+    return await send(false);
+  } catch (error) {
+    if (!needsConfirm(error)) throw error;
+    if (!window.confirm(errorReason(error))) throw new CancelledError('Nothing was changed.');
+    return send(true);
+  }
+}
+const confirmBody = (confirm: boolean) => (confirm ? { confirm: true } : {});
+
 /** Spec §8: 'Retry Started' / 'Retry Failed' ('Failed to restart document processing'). */
 export function useRetryDocument(caseId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequest<DocumentRecord>('POST', `${documentUrl(id)}/retry`),
+    mutationFn: (id: string) => sendConfirming((c) => apiRequest<DocumentRecord>('POST', `${documentUrl(id)}/retry`, confirmBody(c))),
     onSuccess: async () => {
       toast({ title: 'Retry Started', description: 'The document is being processed again.', variant: 'success' });
       await queryClient.invalidateQueries({ queryKey: caseDocumentsKey(caseId) });
     },
-    onError: () => toast({ title: 'Retry Failed', description: 'Failed to restart document processing', variant: 'destructive' }),
+    onError: (error) => {
+      if (error instanceof CancelledError) return;
+      toast({ title: 'Retry Failed', description: 'Failed to restart document processing', variant: 'destructive' });
+    },
   });
 }
 
@@ -58,12 +78,15 @@ export function useReuploadDocument(caseId: string) {
 export function useRetryIndex(caseId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequest<IndexStatus | DocumentRecord>('POST', `${documentUrl(id)}/reindex`),
+    mutationFn: (id: string) => sendConfirming((c) => apiRequest<IndexStatus | DocumentRecord>('POST', `${documentUrl(id)}/reindex`, confirmBody(c))),
     onMutate: () => {
       toast({ title: 'Index Detection', description: 'Retrying index detection...' });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: caseDocumentsKey(caseId) }),
-    onError: () => toast({ title: 'Retry Failed', description: 'Failed to retry index detection. Please try again.', variant: 'destructive' }),
+    onError: (error) => {
+      if (error instanceof CancelledError) return;
+      toast({ title: 'Retry Failed', description: 'Failed to retry index detection. Please try again.', variant: 'destructive' });
+    },
   });
 }
 
@@ -72,7 +95,7 @@ export function useStartHyperlinking(caseId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (documentIds: string[]) =>
-      apiRequest<StartHyperlinkingResponse>('POST', '/api/documents/start-hyperlinking', { documentIds }),
+      sendConfirming((c) => apiRequest<StartHyperlinkingResponse>('POST', '/api/documents/start-hyperlinking', { documentIds, ...confirmBody(c) })),
     retry: false,
     onSuccess: async (result) => {
       const links = `${result.totalLinks} ${result.totalLinks === 1 ? 'hyperlink' : 'hyperlinks'}`;
@@ -87,7 +110,10 @@ export function useStartHyperlinking(caseId: string) {
       }
       await queryClient.invalidateQueries({ queryKey: caseDocumentsKey(caseId) });
     },
-    onError: () => toast({ title: 'Failed to Start Hyperlinking', description: 'Please try again.', variant: 'destructive' }),
+    onError: (error) => {
+      if (error instanceof CancelledError) return;
+      toast({ title: 'Failed to Start Hyperlinking', description: 'Please try again.', variant: 'destructive' });
+    },
   });
 }
 
