@@ -173,3 +173,43 @@ describe('references to the record, as lawyers write them', () => {
     expect(refs.map((r) => [r.page, r.text])).toEqual([[3, 'Dkt. 45 at 3']]);
   });
 });
+
+describe('references as US trial filings write them', () => {
+  it('numbered facts, exhibits described before their pinpoint, Bates numbers and their short pinpoints', () => {
+    const refs = find([
+      'See SUF 41; Def’s UF 2-4. The video shows it. Ex. H (Hitt Dep. 55:10-60:5); Ex. 2, Frantz Decl. at ¶¶ 20, 21;',
+      'Ex. 3, FB-SCHMIDT-000000487, at ‘491. Id. at ‘492. Later, Ex. 3 at ‘495; Dkt. 1, Exhibit A; Dkt. 44-2 at 3.',
+    ]);
+    expect(refs.map((r) => [r.text, r.parts.docKey, r.parts.exhibit ?? r.parts.docket ?? null, r.parts.page ?? r.parts.paragraph ?? null])).toEqual([
+      ['SUF 41', 'SUF', null, '41'],
+      ['Def’s UF 2-4', 'SUF', null, '2'],
+      ['Ex. H (Hitt Dep. 55:10-60:5)', 'EX', 'H', '55'],
+      ['Ex. 2, Frantz Decl. at ¶¶ 20', 'EX', '2', '20'],
+      ['21', 'EX', '2', '21'],
+      ['Ex. 3, FB-SCHMIDT-000000487, at ‘491', 'EX', '3', 'FB-SCHMIDT-000000491'],
+      ['Id. at ‘492', 'EX', '3', 'FB-SCHMIDT-000000492'],
+      ['Ex. 3 at ‘495', 'EX', '3', 'FB-SCHMIDT-000000495'],
+      ['Dkt. 1, Exhibit A', 'DKT', 'A', null],
+      ['Dkt. 44-2 at 3', 'DKT', '44-2', '3'],
+    ]);
+    expect(refs[8]!.parts).toMatchObject({ docket: '1', exhibit: 'A' });
+  });
+
+  it('a Bates number broken at its hyphen over two rows is one; a footnote number before an exhibit is no reporter', () => {
+    const refs = find(['The memo says so. 10 Ex. 3, FB-', 'SCHMIDT-000000487 at ‘491, and the plan followed.']);
+    expect(refs.map((r) => [r.text, r.parts.page, r.spans.length])).toEqual([['Ex. 3, FB-SCHMIDT-000000487 at ‘491', 'FB-SCHMIDT-000000491', 2]]);
+  });
+
+  it('paragraphs before their document, a paragraph continuing the one before, another case’s docket', () => {
+    const refs = find([
+      'The claim fails (¶ 7 of Micron’s SAC; see also SAC ¶ 3(b); ¶ 9). In United States v. Lee, No. 3:19-cr-00465-MMC',
+      '(N.D. Cal. filed Sept. 28, 2018), Dkt. 1 ¶ 6, the indictment says so. Id. ¶ 8.',
+    ]);
+    expect(refs.map((r) => [r.text, r.kind, r.parts.docKey, r.parts.paragraph ?? null, r.shortForm ?? null])).toEqual([
+      ['¶ 7 of Micron’s SAC', 'record', 'COMPL', '7', null],
+      ['SAC ¶ 3(b)', 'record', 'COMPL', '3(b)', null],
+      ['¶ 9', 'record', 'COMPL', '9', 'id'],
+      ['Dkt. 1', 'authority', 'DKT', null, null],
+    ]);
+  });
+});

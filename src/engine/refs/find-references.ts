@@ -96,17 +96,15 @@ export function findInBody(body: BodyText, opts: FindOptions = {}): Reference[] 
       pos++;
       continue;
     }
+    const before = refs.length;
     for (const r of found.refs) {
       if (isTitleRow(body, r.from, r.to)) continue;
       const ref = toReference(body, r, refs.length + 1);
       if (ref.spans.length === 0) continue;
       refs.push(ref);
     }
-    if (found.refs.length && !identifiesLast(text, last, found.refs)) {
-      // a short form repeats the citation as a whole: its first element (`Dep. 40:23–41:10, 43:22–45:19. Id.` is 40:23)
-      const firstOfGroup = refs[refs.length - found.refs.filter((r) => !isTitleRow(body, r.from, r.to)).length] ?? refs[refs.length - 1]!;
-      last = { end: found.end, ref: firstOfGroup };
-    }
+    // a short form repeats the citation as a whole: its first element (`Dep. 40:23–41:10, 43:22–45:19. Id.` is 40:23)
+    if (refs.length > before && !identifiesLast(text, last, found.refs)) last = { end: found.end, ref: refs[before]! };
     pos = Math.max(found.end, at + 1);
   }
   return refs;
@@ -410,6 +408,10 @@ function docketAt(text: string, from: number, nameEnd: number, doc: string, d: D
   if (!m) return null;
   let afterNum = nameEnd + m[0].length;
   const parts: RefParts = { doc: doc.trim(), docKey: d.key, docket: m[1]! };
+  // `United States v. X, No. 3:19-cr-00465 (N.D. Cal. filed Sept. 28, 2018), Dkt. 1`: another case's docket, no record of this one
+  if (OTHER_CASE.test(text.slice(Math.max(0, from - 160), from))) {
+    return { refs: [{ from, to: afterNum, kind: 'authority', parts, target: m[1]! }], end: afterNum };
+  }
   // `Dkt. 1, Exhibit A`, `Dkt. 15-2, Ex. B at 3`: an exhibit of the entry
   const ex = /\s*,?\s*(?:Exh(?:ibit)?\.?|Ex\.|Exhibit)\s*["“]?([A-Z]{1,2}|\d{1,3}[A-Z]?)["”]?(?![\w])/y;
   ex.lastIndex = afterNum;
@@ -437,6 +439,9 @@ function exhibitAt(text: string, from: number, nameEnd: number, doc: string, ctx
   if (prev && prev.parts.docKey === 'DKT' && prev.parts.docket && /^\s*,\s*$/.test(text.slice(ctx.lastEnd, from))) parts.docket = prev.parts.docket;
   return pinpointed(text, from, end, parts, m[1]!, ctx);
 }
+
+/** A case number and its court just before: what follows cites that case's docket. */
+const OTHER_CASE = /No\.\s*\d{1,2}:\d{2}-[a-z]{2,3}-\d{3,6}(?:-[A-Z]{2,4})?\s*\([^()]*\),?\s*$/;
 
 /** What names the document an exhibit or docket entry is, between its label and the pinpoint into it. */
 const DESCRIBES = /\b(?:Dep(?:o(?:sition)?)?\b|Decl(?:aration)?\b|Aff(?:idavit)?\b|Transcript|Tr\.|Report|Hr(?:'|’)?g|Interrog|Resp(?:onse)?s?\b|Letter|Email|Agreement|Contract)/;
