@@ -7,6 +7,7 @@ const statusByCode = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  request_timeout: 408,
   payload_too_large: 413,
   rate_limited: 429,
   internal: 500,
