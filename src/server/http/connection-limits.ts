@@ -1,8 +1,10 @@
 // Caps on open connections: per client address and in all. A connection beyond a cap is not served:
 // it may still send its request head for a few seconds, and is then answered 503 'busy' and closed,
 // except health and readiness, which answer as usual so a supervisor never restarts a server that is
-// only busy. The connections waiting so are few (RESERVE); when they are all taken the oldest is
-// closed. Stalled connections thus never use up the process's file descriptors.
+// only busy. The connections waiting so are few (a quarter of the cap, at least 100); when they are
+// all taken the oldest is closed once it has had a second to send its request (a health check has
+// been answered by then), else the new one is. Stalled connections thus never use up the process's
+// file descriptors.
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
@@ -19,6 +21,8 @@ export interface ConnectionLimits {
 
 /** How long a refused connection may take to send its request head before it is closed. */
 const REFUSED_HEAD_MS = 3_000;
+/** A refused connection younger than this is not closed to make room for another. */
+const REFUSED_KEPT_MS = 1_000;
 /** The paths a refused connection is still answered on. */
 const ALWAYS_ANSWERED = new Set(['/api/health', '/api/ready']);
 export const BUSY_MESSAGE = 'The server is busy; try again shortly';
@@ -39,8 +43,8 @@ export function addressKey(remote: string | undefined): string {
 export function installConnectionLimits(app: FastifyInstance, limits: ConnectionLimits, counters: TrafficCounters): void {
   const server: Server = app.server;
   const perAddress = new Map<string, number>();
-  const refused = new Set<Socket>(); // insertion order: the first is the oldest
-  const reserve = Math.max(50, Math.ceil(limits.total / 10));
+  const refused = new Map<Socket, number>(); // each refused connection and when: the first is the oldest
+  const reserve = Math.max(100, Math.ceil(limits.total / 4));
 
   const admit = (socket: Socket, key: string) => {
     counters.open += 1;
@@ -56,13 +60,15 @@ export function installConnectionLimits(app: FastifyInstance, limits: Connection
   const refuse = (socket: Socket) => {
     counters.refused += 1;
     if (refused.size >= reserve) {
-      const oldest = refused.values().next().value;
-      if (oldest) {
-        refused.delete(oldest);
-        oldest.destroy();
+      const [oldest, since] = refused.entries().next().value!;
+      if (Date.now() - since < REFUSED_KEPT_MS) {
+        socket.destroy();
+        return;
       }
+      refused.delete(oldest);
+      oldest.destroy();
     }
-    refused.add(socket);
+    refused.set(socket, Date.now());
     socket.once('close', () => refused.delete(socket));
     socket.setTimeout(REFUSED_HEAD_MS, () => socket.destroy());
   };
