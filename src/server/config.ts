@@ -47,6 +47,7 @@ const envSchema = z.object({
   UPLOAD_SECONDS: intIn(10, 86_400).default(3600),
   MAX_CONNECTIONS: intIn(10, 1_000_000).default(1000),
   MAX_CONNECTIONS_PER_ADDRESS: intIn(1, 1_000_000).default(50),
+  SHUTDOWN_SECONDS: intIn(1, 3600).default(30),
   /** Sign-ups and sign-in attempts allowed from one address (per hour and per minute). */
   REGISTER_PER_HOUR: intIn(1, 100_000).default(50),
   LOGIN_PER_MINUTE: intIn(1, 100_000).default(10),
@@ -113,6 +114,8 @@ export interface Config {
   requestBodyMs?: number;
   /** An upload must arrive whole within this (tests may omit it: an hour). */
   uploadMs?: number;
+  /** How long a SIGTERM waits for requests and jobs to finish before the process stops anyway (tests may omit it: 30 s). */
+  shutdownMs?: number;
   /** Connections served at once, in all and from one address (tests may omit it: 1000 and 50). */
   connections?: { total: number; perAddress: number };
   /** Sign-ups per hour and sign-in attempts per minute from one address (tests may omit it: 50 and 10). */
@@ -195,6 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     requestBodyMs: e.REQUEST_BODY_SECONDS * 1000,
     uploadMs: e.UPLOAD_SECONDS * 1000,
     connections: { total: e.MAX_CONNECTIONS, perAddress: e.MAX_CONNECTIONS_PER_ADDRESS },
+    shutdownMs: e.SHUTDOWN_SECONDS * 1000,
     rateLimits: { registerPerHour: e.REGISTER_PER_HOUR, loginPerMinute: e.LOGIN_PER_MINUTE },
     assistant:
       e.ASSISTANT_URL && e.ASSISTANT_API_KEY
