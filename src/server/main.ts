@@ -70,6 +70,10 @@ async function start(): Promise<void> {
     databaseUrl = embedded.url;
     log.info({ dataDir: config.dataDir }, 'embedded PostgreSQL started');
   }
+  // What the server writes from here on (stored files, the engine's outputs, in every worker thread)
+  // only its own user may read: files 0600, folders 0700. (After the embedded PostgreSQL started: run
+  // as root, its user must still be able to enter DATA_DIR.)
+  process.umask(0o077);
   const database = openDatabase(databaseUrl);
   cleanups.push(() => database.close());
   await migrateDatabase(database);

@@ -12,6 +12,7 @@ import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
+import { DIR_MODE, FILE_MODE } from '../storage/files.ts';
 
 export const NOT_PDF_MESSAGE = 'Please select a PDF file.';
 export const ONE_FILE_MESSAGE = 'Send one PDF per upload request; each file is uploaded on its own.';
@@ -91,11 +92,11 @@ export async function discardUpload(file: ReceivedFile): Promise<void> {
 }
 
 async function receiveFile(part: MultipartFile, uploadDir: string, maxBytes: number): Promise<ReceivedFile> {
-  await mkdir(uploadDir, { recursive: true });
+  await mkdir(uploadDir, { recursive: true, mode: DIR_MODE });
   const tempPath = join(uploadDir, `${randomUUID()}.part`);
   owned.add(tempPath);
   const check = new PdfCheck(maxBytes);
-  const out = createWriteStream(tempPath);
+  const out = createWriteStream(tempPath, { mode: FILE_MODE });
   try {
     await pipeline(part.file, check, out);
   } catch (err) {
