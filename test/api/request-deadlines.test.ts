@@ -65,6 +65,17 @@ describe('request body deadlines', () => {
     expect(sent).toBeLessThan(body.length - 1); // cut before the body was whole
   });
 
+  it('closes the connection of a request answered before its body came, once the body stalls', async () => {
+    // signed out: answered 401 at once, its body never read
+    const socket = connect(port, '127.0.0.1');
+    await new Promise((r) => socket.once('connect', r));
+    socket.on('error', () => undefined);
+    socket.write(`POST /api/cases HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"caseNumber":`);
+    const res = await answer(socket, 10_000);
+    expect(res.text).toMatch(/^HTTP\/1\.1 401 /);
+    expect(res.closed).toBe(true);
+  });
+
   it('counts a client that goes away mid-body, without an error in the log', async () => {
     const before = (await t.app.inject('/api/ready')).json().connections;
     const sockets = await Promise.all(Array.from({ length: 5 }, () => openLogin(200)));
@@ -74,7 +85,7 @@ describe('request body deadlines', () => {
     await new Promise((r) => setTimeout(r, 300));
     const after = (await t.app.inject('/api/ready')).json().connections;
     expect(after.aborted - before.aborted).toBe(5);
-    expect(after.bodyTimeouts).toBeGreaterThanOrEqual(2); // the two bodies cut above
+    expect(after.bodyTimeouts).toBeGreaterThanOrEqual(3); // the bodies cut above
     const lines = t.logs().split('\n').filter(Boolean).map((l) => JSON.parse(l) as { level: number; msg: string });
     expect(lines.filter((l) => l.level >= 40)).toEqual([]);
     expect(lines.filter((l) => l.msg === 'request aborted by the client').length).toBeGreaterThanOrEqual(5);
