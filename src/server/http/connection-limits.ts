@@ -89,6 +89,7 @@ export function installConnectionLimits(app: FastifyInstance, limits: Connection
     reply.header('connection', 'close');
     if (ALWAYS_ANSWERED.has(req.url.split('?')[0]!)) return;
     reply.raw.once('finish', () => socket.destroySoon());
+    req.log.level = 'warn'; // counted on /api/ready; a flood of them is not a flood of 'request completed' lines
     return reply.code(503).header('retry-after', '5').send({ error: 'unavailable', message: BUSY_MESSAGE });
   });
 }
