@@ -24,7 +24,13 @@ export const FILE_MODE = 0o600;
 export class Storage {
   constructor(readonly root: string) {
     mkdirSync(root, { recursive: true, mode: DIR_MODE });
-    chmodSync(root, DIR_MODE);
+    try {
+      chmodSync(root, DIR_MODE);
+    } catch (err) {
+      // a folder another user owns (a shared mount set up for it) keeps the mode its owner gave it
+      const code = (err as { code?: string }).code;
+      if (code !== 'EPERM' && code !== 'EROFS') throw err;
+    }
   }
 
   caseDir(caseId: string): string {
