@@ -45,16 +45,16 @@ interface HolderCounts {
   done?: boolean;
 }
 
-/** GET /api/health on a connection of its own: its status and time (status 0 if it failed). */
-function health(port: number): Promise<{ status: number; ms: number }> {
+/** GET /api/health on a connection of its own: its status and time (status 0 and why if it failed). */
+function health(port: number): Promise<{ status: number; ms: number; error?: string }> {
   const t = performance.now();
   return new Promise((resolve) => {
     const req = request({ port, host: '127.0.0.1', path: '/api/health', agent: false, timeout: 10_000 }, (res) => {
       res.resume();
       res.once('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - t }));
     });
-    req.once('timeout', () => req.destroy());
-    req.once('error', () => resolve({ status: 0, ms: performance.now() - t }));
+    req.once('timeout', () => req.destroy(new Error('no answer in 10 s')));
+    req.once('error', (err: Error & { code?: string }) => resolve({ status: 0, ms: performance.now() - t, error: err.code ?? err.message }));
     req.end();
   });
 }
@@ -89,8 +89,8 @@ try {
       for (const l of lines) if (l) counts[h] = JSON.parse(l) as HolderCounts;
     });
   }
-  const opening: { status: number; ms: number }[] = [];
-  const holding: { status: number; ms: number }[] = [];
+  const opening: { status: number; ms: number; error?: string }[] = [];
+  const holding: { status: number; ms: number; error?: string }[] = [];
   let openedMs = 0;
   let holdUntil = Infinity;
   while (performance.now() < holdUntil) {
@@ -110,14 +110,18 @@ try {
   }
   const ready = (await (await fetch(`http://127.0.0.1:${port}/api/ready`)).json()) as { connections: Record<string, number> };
   const sum = (k: keyof HolderCounts) => counts.reduce((a, c) => a + Number(c[k]), 0);
-  const ok = (xs: { status: number; ms: number }[]) => xs.filter((x) => x.status === 200).map((x) => x.ms);
+  const ok = (xs: { status: number; ms: number; error?: string }[]) => xs.filter((x) => x.status === 200).map((x) => x.ms);
   console.log(`machine: ${cpus().length} × ${cpus()[0]?.model}, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   console.log(`input: ${CONNECTIONS} stalled sign-in bodies from ${ADDRESSES} addresses (${HOLDERS} holder processes); server file limit ${serverLimit}`);
   console.log(`opened ${sum('opened')} (failed to connect ${sum('failed')}) in ${Math.round(openedMs)} ms; answered 503 ${sum('answered503')}; closed by the server ${sum('closed')}; still open ${sum('open')}`);
   console.log(`server: ${JSON.stringify(ready.connections)}`);
   for (const [name, xs] of [['while opening', opening], [`while held (${HOLD_S} s)`, holding]] as const) {
     const times = ok(xs);
-    console.log(`/api/health ${name}: ${times.length}/${xs.length} answered 200; p50 ${pct(times, 50)} ms, p95 ${pct(times, 95)} ms, max ${pct(times, 100)} ms`);
+    const failed = xs.filter((x) => x.status !== 200).map((x) => x.error ?? String(x.status));
+    console.log(
+      `/api/health ${name}: ${times.length}/${xs.length} answered 200; p50 ${pct(times, 50)} ms, p95 ${pct(times, 95)} ms, max ${pct(times, 100)} ms` +
+        (failed.length ? `; failed: ${failed.join(', ')}` : ''),
+    );
   }
 } finally {
   for (const h of holders) h.kill('SIGTERM');
