@@ -285,11 +285,46 @@ export const updateLinkBody = z
   .partial();
 export type UpdateLinkBody = z.infer<typeof updateLinkBody>;
 
-/** PUT /api/links/bulk-update: either one status for many ids, or a list of per-link changes. */
-export const bulkUpdateLinksBody = z.union([
-  z.object({ ids: z.array(z.uuid()).min(1).max(5000), status: linkStatus }),
-  z.array(updateLinkBody.extend({ id: z.uuid() })).min(1).max(5000),
-]);
+/** The most links one bulk update may name (a repeated id counts each time); more answer 400. */
+export const MAX_BULK_LINKS = 1000;
+const tooManyLinks = `A bulk update may name at most ${MAX_BULK_LINKS} links; send the rest in another`;
+
+/** A link's changes in a list, an id named twice taken once: its changes applied in order, merged. */
+function mergeById<T extends { id: string }>(entries: T[]): T[] {
+  const byId = new Map<string, T>();
+  for (const e of entries) {
+    const id = e.id.toLowerCase();
+    byId.set(id, { ...byId.get(id), ...e, id });
+  }
+  return [...byId.values()];
+}
+
+/**
+ * PUT /api/links/bulk-update: either one status for many ids, or a list of per-link changes. Each
+ * link is changed (and audited) once however often the body names it.
+ */
+export const bulkUpdateLinksBody = z.union(
+  [
+    z.object({
+      ids: z
+        .array(z.uuid())
+        .min(1)
+        .max(MAX_BULK_LINKS, tooManyLinks)
+        .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))]),
+      status: linkStatus,
+    }),
+    z.array(updateLinkBody.extend({ id: z.uuid() })).min(1).max(MAX_BULK_LINKS, tooManyLinks).transform(mergeById),
+  ],
+  {
+    // the issue of the form the body has (an object or a list), not 'Invalid input'
+    error: (iss) => {
+      const forms = (iss as { errors?: { code: string; path: PropertyKey[]; message: string }[][] }).errors ?? [];
+      const issue = forms.map((f) => f[0]).find((i) => i && !(i.code === 'invalid_type' && i.path.length === 0));
+      if (!issue) return 'Send {ids, status} or a list of link changes';
+      return issue.path.length ? `${issue.path.map(String).join('.')}: ${issue.message}` : issue.message;
+    },
+  },
+);
 export type BulkUpdateLinksBody = z.infer<typeof bulkUpdateLinksBody>;
 export const bulkUpdateLinksResponse = z.object({ updated: z.number(), links: z.array(linkRecord) });
 export type BulkUpdateLinksResponse = z.infer<typeof bulkUpdateLinksResponse>;

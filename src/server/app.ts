@@ -10,6 +10,9 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { registerDocumentRoutes, type JobSink } from './documents/register-routes.ts';
 import { AppError, codeForStatus, faultError } from './errors.ts';
+import { installBodyDeadlines } from './http/body-deadlines.ts';
+import { installConnectionLimits } from './http/connection-limits.ts';
+import { TrafficCounters } from './http/traffic.ts';
 import { authRoutes } from './routes/auth.ts';
 import { localAuthRoutes, type AuthRateLimits } from './routes/auth-local.ts';
 import { pageImageRoutes } from './routes/page-images.ts';
@@ -53,6 +56,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return503OnClosing: true,
   }) as unknown as FastifyInstance;
 
+  // Before every other hook: a connection over the limits is answered before any session lookup.
+  const traffic = new TrafficCounters();
+  installConnectionLimits(app, { ...(config.connections ?? { total: 1000, perAddress: 50 }), behindProxy: config.trustProxy }, traffic);
+  installBodyDeadlines(app, { idleMs: config.requestIdleMs, totalMs: config.requestBodyMs ?? 30_000, uploadTotalMs: config.uploadMs ?? 3_600_000 }, traffic);
+
   const routeTable: FastifyInstance['routeTable'] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (r) => {
@@ -63,6 +71,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   app.setErrorHandler((rawErr, req, reply) => {
+    // A body that never arrived whole, its connection gone (the client went away, or its deadline cut
+    // it) is no fault of the server: counted and logged at debug level by http/body-deadlines.ts, and
+    // there is nobody to answer.
+    if (req.raw.socket?.destroyed && !req.raw.complete) {
+      req.log.debug({ err: rawErr }, 'request ended: the client went away');
+      return reply.code(400).send({ error: 'validation', message: 'The request was not received whole' });
+    }
     // A database out of reach answers 503, a full disk 507, each with its own message, never 500.
     const err = faultError(rawErr) ?? rawErr;
     if (err instanceof AppError) {
@@ -88,7 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installGuard(app, db, config.appUrl);
 
   const limits: AuthRateLimits = { ...(deps.config.rateLimits ?? { loginPerMinute: 10, registerPerHour: 50 }), ...deps.rateLimits };
-  healthRoutes(app, db, deps.queueState);
+  healthRoutes(app, db, deps.queueState, traffic);
   authRoutes(app, db, config, config.oidc ? new OidcClient(config.oidc) : null);
   localAuthRoutes(app, db, config, limits);
   peopleRoutes(app, db, config);

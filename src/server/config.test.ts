@@ -33,6 +33,11 @@ describe('loadConfig', () => {
       oidc: undefined,
       allowedEmailDomains: [],
       registration: 'invitation',
+      requestIdleMs: 60_000,
+      requestBodyMs: 30_000,
+      uploadMs: 3_600_000,
+      connections: { total: 1000, perAddress: 50 },
+      shutdownMs: 30_000,
     });
   });
 
@@ -100,6 +105,11 @@ describe('loadConfig', () => {
     [{ PDF_MEMORY_MB: '64' }, 'PDF_MEMORY_MB'],
     [{ PDF_INCREMENTAL_FROM_MB: '-1' }, 'PDF_INCREMENTAL_FROM_MB'],
     [{ REQUEST_IDLE_SECONDS: '0' }, 'REQUEST_IDLE_SECONDS'],
+    [{ REQUEST_BODY_SECONDS: 'soon' }, 'REQUEST_BODY_SECONDS'],
+    [{ UPLOAD_SECONDS: '5' }, 'UPLOAD_SECONDS'],
+    [{ MAX_CONNECTIONS: '0' }, 'MAX_CONNECTIONS'],
+    [{ MAX_CONNECTIONS_PER_ADDRESS: '1.5' }, 'MAX_CONNECTIONS_PER_ADDRESS'],
+    [{ SHUTDOWN_SECONDS: '0' }, 'SHUTDOWN_SECONDS'],
     [{ ROLE: 'admin' }, 'ROLE'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
     [{ APP_URL: 'briefs.example.com' }, 'APP_URL'],

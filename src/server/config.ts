@@ -43,6 +43,11 @@ const envSchema = z.object({
   PDF_SECONDS_PER_PAGE: intIn(1, 3600).default(30),
   PDF_INCREMENTAL_FROM_MB: intIn(0, 65_536).default(100),
   REQUEST_IDLE_SECONDS: intIn(1, 3600).default(60),
+  REQUEST_BODY_SECONDS: intIn(1, 3600).default(30),
+  UPLOAD_SECONDS: intIn(10, 86_400).default(3600),
+  MAX_CONNECTIONS: intIn(10, 1_000_000).default(1000),
+  MAX_CONNECTIONS_PER_ADDRESS: intIn(1, 1_000_000).default(50),
+  SHUTDOWN_SECONDS: intIn(1, 3600).default(30),
   /** Sign-ups and sign-in attempts allowed from one address (per hour and per minute). */
   REGISTER_PER_HOUR: intIn(1, 100_000).default(50),
   LOGIN_PER_MINUTE: intIn(1, 100_000).default(10),
@@ -103,8 +108,16 @@ export interface Config {
    * memory; docs/adr/0005); smaller ones are saved whole, packed. Tests may omit it: 100.
    */
   pdfIncrementalFromMb?: number;
-  /** An upload whose body sends nothing for this long (it stalled) is cut. */
+  /** A request body (an upload or any other) that sends nothing for this long (it stalled) is cut. */
   requestIdleMs: number;
+  /** A request body other than an upload must arrive whole within this (tests may omit it: 30 s). */
+  requestBodyMs?: number;
+  /** An upload must arrive whole within this (tests may omit it: an hour). */
+  uploadMs?: number;
+  /** How long a SIGTERM waits for requests and jobs to finish before the process stops anyway (tests may omit it: 30 s). */
+  shutdownMs?: number;
+  /** Connections served at once, in all and from one address (tests may omit it: 1000 and 50). */
+  connections?: { total: number; perAddress: number };
   /** Sign-ups per hour and sign-in attempts per minute from one address (tests may omit it: 50 and 10). */
   rateLimits?: { registerPerHour: number; loginPerMinute: number };
   /** Unset: the chat assistant answers from the engine's facts alone and sends nothing anywhere. */
@@ -182,6 +195,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     pdfSecondsPerPage: e.PDF_SECONDS_PER_PAGE,
     pdfIncrementalFromMb: e.PDF_INCREMENTAL_FROM_MB,
     requestIdleMs: e.REQUEST_IDLE_SECONDS * 1000,
+    requestBodyMs: e.REQUEST_BODY_SECONDS * 1000,
+    uploadMs: e.UPLOAD_SECONDS * 1000,
+    connections: { total: e.MAX_CONNECTIONS, perAddress: e.MAX_CONNECTIONS_PER_ADDRESS },
+    shutdownMs: e.SHUTDOWN_SECONDS * 1000,
     rateLimits: { registerPerHour: e.REGISTER_PER_HOUR, loginPerMinute: e.LOGIN_PER_MINUTE },
     assistant:
       e.ASSISTANT_URL && e.ASSISTANT_API_KEY

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PdfTaskError, failureText } from './documents/pdf-task.ts';
 import { AppError, faultError, isDatabaseUnavailable, isOutOfSpace } from './errors.ts';
 
 /** An error as Drizzle throws it: its own message, the driver's error in `cause`. */
@@ -25,5 +26,17 @@ describe('faults of the machine', () => {
     expect(faultError(full)?.status).toBe(507);
     expect(faultError(new Error('something else'))).toBeNull();
     expect(faultError(new AppError('not_found', 'Case not found'))).toBeNull();
+  });
+
+  it('tells the user a full disk in words, not as the system error', () => {
+    // as a document's processing ends on it: the worker thread passes on the error's text only
+    const fromWorker = new PdfTaskError('internal', 'ENOSPC: no space left on device, write');
+    const quota = Object.assign(new Error('EDQUOT: disk quota exceeded, write'), { code: 'EDQUOT' });
+    for (const err of [fromWorker, quota, wrapped({ code: 'ENOSPC', message: 'ENOSPC: no space left on device, write' })]) {
+      const text = failureText(err);
+      expect(text).toBe('The server ran out of disk space. Nothing already saved was lost; try again once space has been freed.');
+      expect(text).not.toMatch(/ENOSPC|EDQUOT|no space left/);
+    }
+    expect(failureText(new PdfTaskError('internal', 'something else broke'))).toBe('Processing failed: something else broke');
   });
 });

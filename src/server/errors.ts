@@ -7,6 +7,7 @@ const statusByCode = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  request_timeout: 408,
   payload_too_large: 413,
   rate_limited: 429,
   internal: 500,
@@ -40,6 +41,8 @@ export function codeForStatus(status: number): ErrorCode {
 
 export const DATABASE_UNAVAILABLE = 'The database is unavailable; try again shortly';
 export const OUT_OF_SPACE = 'The server is out of space and nothing was saved';
+/** Why a document's processing (or a PDF written for it) failed on a full disk, in words. */
+export const OUT_OF_SPACE_TASK = 'The server ran out of disk space. Nothing already saved was lost; try again once space has been freed.';
 
 /** The error and the errors it wraps (Drizzle puts the driver's error in `cause`). */
 function* causes(err: unknown): Generator<{ code?: unknown; message?: unknown }> {
@@ -63,9 +66,15 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return false;
 }
 
+/** A system error's message once it has lost its code (passed on from a worker thread as text). */
+const OUT_OF_SPACE_MESSAGE = /^(ENOSPC|EDQUOT)\b|no space left on device|disk quota exceeded/i;
+
 /** True when a write failed because the disk (or the user's quota) is full. */
 export function isOutOfSpace(err: unknown): boolean {
-  for (const e of causes(err)) if (e.code === 'ENOSPC' || e.code === 'EDQUOT') return true;
+  for (const e of causes(err)) {
+    if (e.code === 'ENOSPC' || e.code === 'EDQUOT') return true;
+    if (typeof e.message === 'string' && OUT_OF_SPACE_MESSAGE.test(e.message)) return true;
+  }
   return false;
 }
 

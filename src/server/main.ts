@@ -45,6 +45,8 @@ try {
 }
 
 const cleanups: (() => Promise<void>)[] = [];
+/** The embedded PostgreSQL, stopped last on shutdown, and also when the shutdown runs out of time. */
+let embeddedDb: EmbeddedServer | null = null;
 async function runCleanups(): Promise<void> {
   for (const step of cleanups.reverse()) {
     await step().catch((err: unknown) => log.error({ err }, 'shutdown step failed'));
@@ -60,10 +62,18 @@ async function start(): Promise<void> {
       port: config.embeddedPgPort,
       log: (m) => log.info(m),
     });
-    cleanups.push(() => embedded.stop());
+    embeddedDb = embedded;
+    cleanups.push(async () => {
+      await embedded.stop();
+      embeddedDb = null;
+    });
     databaseUrl = embedded.url;
     log.info({ dataDir: config.dataDir }, 'embedded PostgreSQL started');
   }
+  // What the server writes from here on (stored files, the engine's outputs, in every worker thread)
+  // only its own user may read: files 0600, folders 0700. (After the embedded PostgreSQL started: run
+  // as root, its user must still be able to enter DATA_DIR.)
+  process.umask(0o077);
   const database = openDatabase(databaseUrl);
   cleanups.push(() => database.close());
   await migrateDatabase(database);
@@ -88,7 +98,9 @@ async function start(): Promise<void> {
   }
   const app = await buildApp({ config, db: database.db, storage, logger: log, queueState: () => queue.state(), webRoot, jobs: queue });
   cleanups.push(() => app.close());
-  await app.listen({ port: config.port, host: config.host });
+  // A deep queue of connections not yet accepted (the kernel caps it at net.core.somaxconn): in a flood
+  // of new connections, a health check's is not dropped before the limits can answer it.
+  await app.listen({ port: config.port, host: config.host, backlog: 4096 });
   log.info(
     { ms: Math.round(performance.now() - started), sinceProcessStartMs: Math.round(process.uptime() * 1000), port: config.port },
     'Brieflink started',
@@ -100,11 +112,18 @@ async function shutdown(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
   log.info({ signal }, 'shutting down');
+  // Past the time allowed (a job that does not stop), the process ends anyway: never leaving the
+  // embedded PostgreSQL running behind it.
   const force = setTimeout(() => {
-    log.error('shutdown took too long; exiting');
-    lock.release();
-    process.exit(1);
-  }, 30_000);
+    log.error('shutdown took too long; stopping the database and exiting');
+    void (embeddedDb?.stopNow() ?? Promise.resolve())
+      .catch((err: unknown) => log.error({ err }, 'the embedded PostgreSQL did not stop'))
+      .finally(() => {
+        lock.release();
+        log.flush();
+        process.exit(1);
+      });
+  }, config.shutdownMs ?? 30_000);
   force.unref();
   await runCleanups();
   log.info('stopped');

@@ -1,9 +1,12 @@
 // Link review input a reviewer (or a script) may send wrong: a bulk update with one bad entry changes
-// nothing, and a target page past the document is a 400 naming the field, never a 500. And what the
+// nothing, a link named many times in one is changed and audited once, a bulk update past its cap is a
+// 400 saying so, and a target page past the document is a 400 naming the field, never a 500. And what the
 // review screen reads back to show a correction: the item's kind, whether a reviewer set the page, and
 // the printed page numbers a page can be typed as.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DocumentRecord, LinkRecord } from '../../src/contract/documents.ts';
+import { and, eq } from 'drizzle-orm';
+import { MAX_BULK_LINKS, type DocumentRecord, type LinkRecord } from '../../src/contract/documents.ts';
+import { auditEvents } from '../../src/server/db/schema.ts';
 import type { JobQueue } from '../../src/server/jobs/queue.ts';
 import { loadFixture } from '../fixtures/index.ts';
 import { signUp, startTestApp, type TestApp } from './support/app.ts';
@@ -46,6 +49,40 @@ describe('link review input', () => {
     expect(res.json().field).toBe('targetPage');
     const after: LinkRecord[] = (await call('GET', `/api/documents/${doc.id}/links`)).json();
     expect(after.find((l) => l.id === a!.id)).toMatchObject({ status: a!.status, targetPage: a!.targetPage });
+  });
+
+  const auditRows = async (id: string) =>
+    (await t.database.db.select().from(auditEvents).where(and(eq(auditEvents.entity, 'link'), eq(auditEvents.entityId, id)))).length;
+
+  it('changes and audits a link once however many times one bulk update names it', async () => {
+    const link = links[2]!;
+    const before = await auditRows(link.id);
+    const res = await call('PUT', '/api/links/bulk-update', { ids: Array(MAX_BULK_LINKS).fill(link.id), status: 'removed' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().updated).toBe(1);
+    expect(res.json().links.map((l: LinkRecord) => [l.id, l.status])).toEqual([[link.id, 'removed']]);
+    expect((await auditRows(link.id)) - before).toBe(1);
+    // the list form too: the changes named for one link are applied in order, as one change
+    const listed = await call('PUT', '/api/links/bulk-update', [
+      { id: link.id, status: 'confirmed' },
+      { id: link.id.toUpperCase(), targetPage: 2 },
+    ]);
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json().links[0]).toMatchObject({ id: link.id, status: 'confirmed', targetPage: 2 });
+    expect((await auditRows(link.id)) - before).toBe(2);
+  });
+
+  it('answers 400 to a bulk update that names more links than its cap, and changes none', async () => {
+    const link = links[2]!;
+    const status = (await call('GET', `/api/documents/${doc.id}/links`)).json().find((l: LinkRecord) => l.id === link.id).status;
+    const before = await auditRows(link.id);
+    for (const body of [{ ids: Array(MAX_BULK_LINKS + 1).fill(link.id), status: 'auto' }, Array(MAX_BULK_LINKS + 1).fill({ id: link.id, status: 'auto' })]) {
+      const res = await call('PUT', '/api/links/bulk-update', body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toContain(`at most ${MAX_BULK_LINKS} links`);
+    }
+    expect((await call('GET', `/api/documents/${doc.id}/links`)).json().find((l: LinkRecord) => l.id === link.id).status).toBe(status);
+    expect(await auditRows(link.id)).toBe(before);
   });
 
   it('answers 400 for a target page past the document when a link is created or changed', async () => {

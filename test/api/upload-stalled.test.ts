@@ -53,6 +53,10 @@ describe('a stalled upload', () => {
     expect(closed).toBeLessThan(8_000);
     await new Promise((r) => setTimeout(r, 300));
     expect(readdirSync(uploads).filter((n) => n.endsWith('.part'))).toEqual([]);
+    // a cut upload is counted, and is no error of the server's
+    expect((await t.app.inject('/api/ready')).json().connections.bodyTimeouts).toBe(1);
+    const errors = t.logs().split('\n').filter((l) => l && (JSON.parse(l) as { level: number }).level >= 50);
+    expect(errors).toEqual([]);
   });
 
   it('does not cut a request that waits longer than the idle time for its answer', async () => {

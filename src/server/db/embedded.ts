@@ -11,6 +11,11 @@ import { processAlive } from '../lifecycle/process-alive.ts';
 export interface EmbeddedServer {
   url: string;
   stop(): Promise<void>;
+  /**
+   * Stops the server by its process, whatever else is still waiting on it (a shutdown that ran out of
+   * time): fast shutdown (SIGINT), immediate (SIGQUIT) if it is not gone within `ms`.
+   */
+  stopNow(ms?: number): Promise<void>;
 }
 
 export class EmbeddedDatabaseError extends Error {
@@ -95,14 +100,33 @@ export async function loadEmbeddedPostgres() {
  * live Brieflink process owns it: stop it cleanly (SIGINT = fast shutdown) before starting our own.
  */
 async function stopOrphan(pgDir: string, log: (msg: string) => void): Promise<void> {
-  const pidFile = join(pgDir, 'postmaster.pid');
-  if (!existsSync(pidFile)) return;
-  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
-  if (!Number.isInteger(pid) || pid <= 1 || !processAlive(pid)) return;
+  const pid = postmasterPid(pgDir);
+  if (pid === null) return;
   log(`stopping a PostgreSQL server (pid ${pid}) left running on this data directory`);
   process.kill(pid, 'SIGINT');
   for (let i = 0; i < 200 && processAlive(pid); i++) await new Promise((r) => setTimeout(r, 50));
   if (processAlive(pid)) throw new EmbeddedDatabaseError(`A PostgreSQL server (pid ${pid}) still runs on ${pgDir}`);
+}
+
+/** The running PostgreSQL server of `pgDir` (its postmaster.pid), or null. */
+function postmasterPid(pgDir: string): number | null {
+  const pidFile = join(pgDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return null;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  return Number.isInteger(pid) && pid > 1 && processAlive(pid) ? pid : null;
+}
+
+async function stopByPid(pgDir: string, ms: number): Promise<void> {
+  const pid = postmasterPid(pgDir);
+  if (pid === null) return;
+  const gone = async (waitMs: number) => {
+    for (let t = 0; t < waitMs && processAlive(pid); t += 50) await new Promise((r) => setTimeout(r, 50));
+    return !processAlive(pid);
+  };
+  process.kill(pid, 'SIGINT');
+  if (await gone(ms)) return;
+  process.kill(pid, 'SIGQUIT');
+  await gone(2_000);
 }
 
 export async function startEmbedded(
@@ -155,5 +179,5 @@ export async function startEmbedded(
     );
   }
   const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
-  return { url, stop: () => pg.stop() };
+  return { url, stop: () => pg.stop(), stopNow: (ms = 5_000) => stopByPid(pgDir, ms) };
 }

@@ -3,7 +3,7 @@
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Db } from '../db/client.ts';
-import type { Storage } from '../storage/files.ts';
+import { DIR_MODE, type Storage } from '../storage/files.ts';
 import { queueProcessing, type JobSender } from './processing-state.ts';
 import { releaseUpload, type ReceivedFile } from './receive-upload.ts';
 
@@ -26,7 +26,7 @@ export const DERIVED_FILES = [
 
 export async function placeSource(storage: Storage, caseId: string, documentId: string, file: ReceivedFile): Promise<void> {
   const target = storage.documentFile(caseId, documentId, 'source.pdf');
-  await mkdir(dirname(target), { recursive: true });
+  await mkdir(dirname(target), { recursive: true, mode: DIR_MODE });
   for (const name of DERIVED_FILES) await rm(storage.documentFile(caseId, documentId, name), { force: true });
   try {
     await rename(file.tempPath, target);
@@ -43,7 +43,7 @@ const STAGED = 'source.next.pdf';
  */
 export async function stageSource(storage: Storage, caseId: string, documentId: string, file: ReceivedFile): Promise<void> {
   const target = storage.documentFile(caseId, documentId, STAGED);
-  await mkdir(dirname(target), { recursive: true });
+  await mkdir(dirname(target), { recursive: true, mode: DIR_MODE });
   try {
     await rename(file.tempPath, target);
   } finally {

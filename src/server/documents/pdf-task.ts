@@ -6,6 +6,7 @@ import { statSync } from 'node:fs';
 import type { PageLimits } from '../../engine/pdf/index.ts';
 import { INCREMENTAL_SAVE_FROM_BYTES, TOO_LARGE_PREFIX, type WholeSaveReason } from '../../engine/pdf/index.ts';
 import { startTsWorker } from '../../engine/util/worker.ts';
+import { isOutOfSpace, OUT_OF_SPACE_TASK } from '../errors.ts';
 import type {
   LinkOutcome,
   PackageOutcome,
@@ -206,6 +207,8 @@ export function runPdfTask(
 
 /** The reason a user reads when a PDF cannot be processed. */
 export function failureText(err: unknown): string {
+  // a full disk or quota, however the error came (a worker thread passes on only its text)
+  if (isOutOfSpace(err)) return OUT_OF_SPACE_TASK;
   if (err instanceof PdfTaskError) {
     if (err.code === 'password-protected') return 'This PDF is password-protected. Remove the password and upload it again.';
     if (err.code === 'damaged') return 'This PDF is damaged and cannot be read. Export it again from its source and reupload it.';

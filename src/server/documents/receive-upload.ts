@@ -12,6 +12,7 @@ import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
+import { DIR_MODE, FILE_MODE } from '../storage/files.ts';
 
 export const NOT_PDF_MESSAGE = 'Please select a PDF file.';
 export const ONE_FILE_MESSAGE = 'Send one PDF per upload request; each file is uploaded on its own.';
@@ -91,11 +92,11 @@ export async function discardUpload(file: ReceivedFile): Promise<void> {
 }
 
 async function receiveFile(part: MultipartFile, uploadDir: string, maxBytes: number): Promise<ReceivedFile> {
-  await mkdir(uploadDir, { recursive: true });
+  await mkdir(uploadDir, { recursive: true, mode: DIR_MODE });
   const tempPath = join(uploadDir, `${randomUUID()}.part`);
   owned.add(tempPath);
   const check = new PdfCheck(maxBytes);
-  const out = createWriteStream(tempPath);
+  const out = createWriteStream(tempPath, { mode: FILE_MODE });
   try {
     await pipeline(part.file, check, out);
   } catch (err) {
@@ -120,17 +121,11 @@ async function receiveFile(part: MultipartFile, uploadDir: string, maxBytes: num
 
 /**
  * Reads every part of the request: the one `file` streamed to disk, the text fields kept. A body that
- * sends nothing for `idleMs` is cut (its connection closed, its part file removed): an upload that stops
- * sending no longer stays open for ever. Only while the body arrives: the answer may take longer.
+ * stalls or takes too long has its connection closed (http/body-deadlines.ts): its part file is removed.
  */
-export async function receiveUpload(req: FastifyRequest, uploadDir: string, maxBytes: number, idleMs: number): Promise<ReceivedUpload> {
+export async function receiveUpload(req: FastifyRequest, uploadDir: string, maxBytes: number): Promise<ReceivedUpload> {
   const fields: Record<string, string> = {};
   let file: ReceivedFile | null = null;
-  // (Requests injected in tests have no real socket.)
-  const socket = typeof req.raw.socket?.setTimeout === 'function' ? req.raw.socket : null;
-  const stalled = () => socket?.destroy(new Error(`the upload sent nothing for ${Math.round(idleMs / 1000)} s`));
-  socket?.setTimeout(idleMs);
-  socket?.once('timeout', stalled);
   try {
     for await (const part of req.parts()) {
       if (part.type === 'file') {
@@ -158,9 +153,6 @@ export async function receiveUpload(req: FastifyRequest, uploadDir: string, maxB
     if (e.code === 'FST_FILES_LIMIT') throw new AppError('validation', ONE_FILE_MESSAGE, 'file');
     if (e.code === 'FST_FIELDS_LIMIT' || e.code === 'FST_PARTS_LIMIT') throw new AppError('validation', 'The upload has more form fields than it may', 'file');
     throw err;
-  } finally {
-    socket?.setTimeout(0);
-    socket?.off('timeout', stalled);
   }
   return { file, fields };
 }

@@ -34,7 +34,7 @@ export async function registerDocumentRoutes(
   const events = new DocumentEvents(pool, app.log);
   app.addHook('onClose', () => events.close());
 
-  await uploadRoutes(app, docDeps, deps.config.maxUploadMb, deps.config.requestIdleMs);
+  await uploadRoutes(app, docDeps, deps.config.maxUploadMb);
   documentRoutes(app, docDeps);
   documentProcessingRoutes(app, docDeps);
   documentStreamRoutes(app, deps.db, events);

@@ -17,6 +17,7 @@ import { prepareReviewed, validateReviewed } from '../../engine/write/write-revi
 import { loadOcrPages, loadPages } from './page-store.ts';
 import type { PackageOutcome, PdfTask, RegenerateOutcome } from './pdf-task-types.ts';
 import { refuseWholeSave, saveOptions } from './whole-save-check.ts';
+import { DIR_MODE } from '../storage/files.ts';
 
 // Files are opened from disk (MuPDF reads what it needs) and written from MuPDF's buffer: a big
 // brief is never held whole in this thread (see openPdf and PdfDoc.saveToFile).
@@ -74,7 +75,7 @@ export async function regenerate(t: Extract<PdfTask, { op: 'regenerate' }>): Pro
 export async function packageForCourt(t: Extract<PdfTask, { op: 'package' }>): Promise<PackageOutcome> {
   // the checks run on a copy beside the package's place, which is what is then renamed into it:
   // what was checked is what goes to court, even if the approved file were replaced meanwhile
-  await mkdir(dirname(t.pdfOut), { recursive: true });
+  await mkdir(dirname(t.pdfOut), { recursive: true, mode: DIR_MODE });
   const copy = `${t.pdfOut}.${randomBytes(6).toString('hex')}.tmp`;
   try {
     await copyFile(t.approvedPath, copy);

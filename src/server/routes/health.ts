@@ -1,11 +1,13 @@
-// Liveness and readiness: public, no session needed.
+// Liveness and readiness: public, no session needed. Readiness also gives the connection figures
+// (open now; since start-up: refused over the limits, bodies cut by their deadlines, requests aborted).
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
+import type { TrafficCounters } from '../http/traffic.ts';
 
 export type QueueState = 'running' | 'stopped' | 'error';
 
-export function healthRoutes(app: FastifyInstance, db: Db, queueState: () => Promise<QueueState>): void {
+export function healthRoutes(app: FastifyInstance, db: Db, queueState: () => Promise<QueueState>, traffic: TrafficCounters): void {
   app.get('/api/health', { config: { public: true } }, async () => ({
     status: 'healthy',
     timestamp: new Date().toISOString(),
@@ -21,6 +23,7 @@ export function healthRoutes(app: FastifyInstance, db: Db, queueState: () => Pro
     return reply.code(ok ? 200 : 503).send({
       status: ok ? 'ready' : 'not ready',
       services: { database, queue },
+      connections: traffic.snapshot(),
     });
   });
 }

@@ -54,8 +54,12 @@ async function checkTargetPage(db: Db | Tx, link: { srcDocId: string; target: st
   return targetPage;
 }
 
-/** Applies one change inside the caller's transaction, so a bad entry of a bulk update undoes all. */
-export async function applyChange(tx: Tx, user: Actor, id: string, change: UpdateLinkBody): Promise<boolean> {
+/**
+ * Applies one change inside the caller's transaction, so a bad entry of a bulk update undoes all. With
+ * `changedDocs` the documents whose reviewed PDF the change makes out of date are collected there (a
+ * bulk update marks each once) instead of marked at once.
+ */
+export async function applyChange(tx: Tx, user: Actor, id: string, change: UpdateLinkBody, changedDocs?: Set<string>): Promise<boolean> {
   const [before] = await tx.select().from(links).where(eq(links.id, id)).limit(1);
   if (!before) return false;
   const set: Partial<typeof links.$inferInsert> = { updatedAt: new Date() };
@@ -69,7 +73,10 @@ export async function applyChange(tx: Tx, user: Actor, id: string, change: Updat
   const [after] = await tx.update(links).set(set).where(eq(links.id, id)).returning();
   await recordAudit(tx, user, 'update', 'link', id, before, after);
   // a change of what the reviewed PDF holds (not a repeated confirm or a note) makes it out of date
-  if (after!.status !== before.status || after!.targetPage !== before.targetPage) await linksChanged(tx, user, before.srcDocId);
+  if (after!.status !== before.status || after!.targetPage !== before.targetPage) {
+    if (changedDocs) changedDocs.add(before.srcDocId);
+    else await linksChanged(tx, user, before.srcDocId);
+  }
   return true;
 }
 
@@ -122,14 +129,17 @@ export function linkRoutes(app: FastifyInstance, db: Db): void {
   app.put('/api/links/bulk-update', async (req) => {
     const user = requireUser(req);
     const body = parseInput(bulkUpdateLinksBody, req.body);
+    // (the contract took each link once: a repeated id is one change and one audit row)
     const changes = Array.isArray(body)
       ? body.map(({ id, ...change }) => ({ id, change }))
       : body.ids.map((id) => ({ id, change: { status: body.status } }));
-    const ids = [...new Set(changes.map((c) => c.id))];
+    const ids = changes.map((c) => c.id);
     const found = await db.select({ id: links.id }).from(links).where(inArray(links.id, ids));
     if (found.length !== ids.length) throw new AppError('not_found', 'Link not found');
     await db.transaction(async (tx) => {
-      for (const c of changes) await applyChange(tx, user, c.id, c.change);
+      const changedDocs = new Set<string>();
+      for (const c of changes) await applyChange(tx, user, c.id, c.change, changedDocs);
+      for (const docId of changedDocs) await linksChanged(tx, user, docId);
     });
     const rows = toJson(await selectLinks(db).where(inArray(links.id, ids)));
     return { updated: changes.length, links: rows };

@@ -23,7 +23,7 @@ function titleFrom(fileName: string): string {
   return (base || 'Untitled document').slice(0, 300);
 }
 
-export async function uploadRoutes(app: FastifyInstance, deps: DocumentDeps, maxUploadMb: number, idleMs: number): Promise<void> {
+export async function uploadRoutes(app: FastifyInstance, deps: DocumentDeps, maxUploadMb: number): Promise<void> {
   const maxBytes = maxUploadMb * 1024 * 1024;
   const uploadDir = join(deps.storage.root, 'uploads');
   const { db, storage } = deps;
@@ -34,7 +34,7 @@ export async function uploadRoutes(app: FastifyInstance, deps: DocumentDeps, max
 
     scope.post('/api/upload/document', async (req, reply) => {
       const user = requireUser(req);
-      const { file, fields } = await receiveUpload(req, uploadDir, maxBytes, idleMs);
+      const { file, fields } = await receiveUpload(req, uploadDir, maxBytes);
       const cleanup = async () => file && discardUpload(file);
       let body;
       try {
@@ -103,7 +103,7 @@ export async function uploadRoutes(app: FastifyInstance, deps: DocumentDeps, max
     scope.post('/api/documents/:id/reupload', async (req) => {
       const user = requireUser(req);
       const before = await documentRow(db, req.params);
-      const { file, fields } = await receiveUpload(req, uploadDir, maxBytes, idleMs);
+      const { file, fields } = await receiveUpload(req, uploadDir, maxBytes);
       if (!file) throw new AppError('validation', NOT_PDF_MESSAGE, 'file');
       try {
         // a reviewed document loses its review with its links: only when the request confirms it

@@ -14,8 +14,12 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-export function startServer(env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, ['bin/start.js'], {
+/** `fileLimit`: the process's limit on open files (`ulimit -n`), lower than the test runner's. */
+export function startServer(env: Record<string, string>, opts: { fileLimit?: number } = {}): ServerProcess {
+  const [command, args] = opts.fileLimit
+    ? ['/bin/sh', ['-c', `ulimit -n ${Math.floor(opts.fileLimit)} && exec "$0" bin/start.js`, process.execPath]]
+    : [process.execPath, ['bin/start.js']];
+  const child = spawn(command, args, {
     cwd: root,
     env: { ...process.env, BRIEFLINK_SKIP_WEB_BUILD: '1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
