@@ -133,8 +133,9 @@ describe('reference fixtures', () => {
 });
 
 describe('reference text matching', () => {
-  test('normalised texts ignore dashes and enclosing punctuation only', () => {
-    expect(normaliseRefText('ER 12–15.')).toBe('er 12-15');
+  test('normalised texts ignore dashes, spacing and enclosing punctuation only', () => {
+    expect(normaliseRefText('ER 12–15.')).toBe('er12-15');
+    expect(normaliseRefText('Appeal Book, Tab 6,p. 32')).toBe(normaliseRefText('Appeal Book, Tab 6, p. 32'));
     expect(normaliseRefText('ER 12-16')).not.toBe(normaliseRefText('ER 12-15'));
   });
 });
