@@ -41,6 +41,8 @@ const envSchema = z.object({
   JOB_STALE_SECONDS: intIn(5, 3600).default(20),
   PDF_MEMORY_MB: intIn(256, 65_536).default(2048),
   PDF_SECONDS_PER_PAGE: intIn(1, 3600).default(30),
+  PDF_MAX_SECONDS: intIn(60, 7 * 86_400).default(7200),
+  PDF_DRAWING_BUDGET_MB: intIn(64, 1_048_576).default(2048),
   PDF_INCREMENTAL_FROM_MB: intIn(0, 65_536).default(100),
   REQUEST_IDLE_SECONDS: intIn(1, 3600).default(60),
   REQUEST_BODY_SECONDS: intIn(1, 3600).default(30),
@@ -101,8 +103,15 @@ export interface Config {
   staleJobMs: number;
   /** Memory of one PDF task (worker thread heap); a page may decode to 1/64 of it in content, 1/8 in images. */
   pdfMemoryMb: number;
-  /** Time a PDF task may take: a minute, plus this much a page. */
+  /** Time a PDF task may take: a minute, plus this much a page, never more than pdfMaxSeconds. */
   pdfSecondsPerPage: number;
+  /** The most a PDF task may take however many pages it has (tests may omit it: two hours). */
+  pdfMaxSeconds?: number;
+  /**
+   * MB of drawing instructions a whole document may decode to, a stream counted for every page that
+   * draws it (tests may omit it: 2,048).
+   */
+  pdfDrawingBudgetMb?: number;
   /**
    * From this size (MB) on, an upload's outputs are written as an incremental update of it (bounded
    * memory; docs/adr/0005); smaller ones are saved whole, packed. Tests may omit it: 100.
@@ -193,6 +202,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     staleJobMs: e.JOB_STALE_SECONDS * 1000,
     pdfMemoryMb: e.PDF_MEMORY_MB,
     pdfSecondsPerPage: e.PDF_SECONDS_PER_PAGE,
+    pdfMaxSeconds: e.PDF_MAX_SECONDS,
+    pdfDrawingBudgetMb: e.PDF_DRAWING_BUDGET_MB,
     pdfIncrementalFromMb: e.PDF_INCREMENTAL_FROM_MB,
     requestIdleMs: e.REQUEST_IDLE_SECONDS * 1000,
     requestBodyMs: e.REQUEST_BODY_SECONDS * 1000,

@@ -10,7 +10,7 @@ import { MupdfDoc } from './mupdf-doc.ts';
 export type { PdfDoc, PdfSource, SavedFile, SaveMethod, SaveToFileOptions, WholeSaveReason } from './types.ts';
 export { INCREMENTAL_SAVE_FROM_BYTES } from './mupdf-doc.ts';
 import type { PdfSource } from './types.ts';
-export { MAX_RENDER_PIXELS, TOO_LARGE_PREFIX, type PageLimits } from './limits.ts';
+export { MAX_RENDER_PIXELS, TOO_COSTLY_PREFIX, TOO_LARGE_PREFIX, type PageLimits } from './limits.ts';
 
 // MuPDF reports repairs and font fallbacks on stderr; failures reach us as exceptions instead.
 mupdf.setLog(null);

@@ -9,12 +9,19 @@ export interface PageLimits {
   contentBytes: number;
   /** Bytes of decoded image pixels. */
   imageBytes: number;
+  /**
+   * Bytes of drawing instructions the whole document may decode to, counting a stream once for every
+   * page that draws it: reading a page parses what it draws, so a small stream under the page limit
+   * drawn by 2,000 pages costs 2,000 times its parsing. Unset: no limit on the whole.
+   */
+  documentContentBytes?: number;
 }
 
 /** Rendering for OCR stops at this many pixels a page (a 600 dpi tabloid page is 61 million). */
 export const MAX_RENDER_PIXELS = 120_000_000;
 
 export const TOO_LARGE_PREFIX = 'this PDF needs more memory than allowed';
+export const TOO_COSTLY_PREFIX = 'this PDF would take too long to read';
 
 const COMPONENTS: Record<string, number> = { DeviceGray: 1, CalGray: 1, DeviceRGB: 3, CalRGB: 3, Lab: 3, DeviceCMYK: 4 };
 
@@ -79,6 +86,17 @@ function mb(bytes: number): string {
  */
 export function checkPageLimits(doc: mupdf.PDFDocument, limits: PageLimits): void {
   const pages = doc.countPages();
+  // a stream drawn by many pages is decoded once: its size is known after the first
+  const known = new Map<number, number>();
+  const sizeOf = (s: mupdf.PDFObject, atMost: number) => {
+    const num = s.isIndirect() ? s.asIndirect() : null;
+    const cached = num === null ? undefined : known.get(num);
+    if (cached !== undefined) return cached;
+    const size = decodedSize(s, atMost);
+    if (num !== null && size <= atMost) known.set(num, size);
+    return size;
+  };
+  let whole = 0;
   for (let i = 0; i < pages; i++) {
     let content = 0;
     let images = 0;
@@ -88,9 +106,18 @@ export function checkPageLimits(doc: mupdf.PDFDocument, limits: PageLimits): voi
         if (seen.has(s.asIndirect())) return;
         seen.add(s.asIndirect());
       }
-      if (s.isStream()) content += decodedSize(s, limits.contentBytes - content + 1);
+      if (!s.isStream()) return;
+      const size = sizeOf(s, limits.contentBytes - content + 1);
+      content += size;
+      whole += size;
       if (content > limits.contentBytes) {
         throw new EngineError('too-large', `${TOO_LARGE_PREFIX}: page ${i + 1} decompresses to more than ${mb(limits.contentBytes)} of drawing instructions (the limit for one page)`);
+      }
+      if (limits.documentContentBytes !== undefined && whole > limits.documentContentBytes) {
+        throw new EngineError(
+          'too-large',
+          `${TOO_COSTLY_PREFIX}: its first ${i + 1} of ${pages} pages already draw more than ${mb(limits.documentContentBytes)} of drawing instructions, a page drawing the same content as another counted again (the limit for a whole document)`,
+        );
       }
     };
     const walkResources = (resources: mupdf.PDFObject, depth: number) => {

@@ -6,7 +6,7 @@ import { buildBombPdf } from '../../../test/fixtures/bomb.ts';
 import { loadFixture } from '../../../test/fixtures/index.ts';
 import { makeTextPdf, padPdf } from '../../engine/pdf/make-text-pdf.ts';
 import { buildHostilePdf } from '../../../test/fixtures/hostile.ts';
-import { failureText, memoryRefusal, PdfTaskError, runPdfTask } from './pdf-task.ts';
+import { failureText, memoryRefusal, paceRefusal, PdfTaskError, runPdfTask, timeLimitMs } from './pdf-task.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'brieflink-pdf-task-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -44,6 +44,37 @@ describe('limits of a PDF task', () => {
     expect(ms).toBeLessThan(15_000);
   });
 
+  it('refuses a many-page bomb (one stream under the page limit drawn by every page) by the budget of the whole document, at once', async () => {
+    // 400 pages each drawing the same 12 MB of instructions: under 16 MB a page, 4.8 GB in all
+    const bomb = await buildBombPdf(400, 12);
+    expect(bomb.length).toBeLessThan(200_000);
+    const t = performance.now();
+    const err = await failure(runPdfTask(readTask(bomb, 'many-page-bomb'), { memoryMb: 1024, secondsPerPage: 30, drawingBudgetMb: 512 }));
+    const ms = performance.now() - t;
+    expect(err.code).toBe('too-large');
+    expect(failureText(err)).toBe(
+      'This PDF would take too long to read: its first 43 of 400 pages already draw more than 512 MB of drawing instructions, a page drawing the same content as another counted again (the limit for a whole document). ' +
+        'Retry once the limits are raised (PDF_DRAWING_BUDGET_MB), or split the PDF and upload its parts.',
+    );
+    expect(ms).toBeLessThan(15_000); // the shared stream is decoded once, not once a page
+  });
+
+  it('gives a task a time limit that grows with its pages up to a cap, and refuses early one whose pace says it cannot end in time', () => {
+    const limits = { secondsPerPage: 30, maxSeconds: 7200 };
+    expect(timeLimitMs(limits, 10)).toBe(360_000);
+    // 2,000 pages would be 16.7 hours at 30 s a page: the cap holds it to two hours
+    expect(timeLimitMs(limits, 2000)).toBe(7_200_000);
+    // 1.6 s a page over 2,000 pages is 3,200 s: within two hours, let through
+    expect(paceRefusal(7_200_000, 32_000, 20, 2000)).toBeNull();
+    // 8 s a page would be 16,000 s: refused after its first pages, with the figures
+    expect(paceRefusal(7_200_000, 40_000, 5, 2000)).toBe(
+      'this PDF would take longer than allowed: its first 5 of 2000 pages took 40 s, about 8.0 s a page, so all of them would take about 16,000 s (the limit is 7,200 s)',
+    );
+    // too early to tell: a few pages, or the first seconds that pay for opening the file
+    expect(paceRefusal(7_200_000, 40_000, 4, 2000)).toBeNull();
+    expect(paceRefusal(60_000, 10_000, 50, 2000)).toBeNull();
+  });
+
   it('stops a task past its time limit', async () => {
     const f = await loadFixture('lettered-tabs');
     const err = await failure(runPdfTask(readTask(f.brief, 'slow'), { memoryMb: 1024, secondsPerPage: 0.001, baseSeconds: 0.2 }));
@@ -68,7 +99,7 @@ describe('limits of a PDF task', () => {
       expect(err.code).toBe('too-large');
       expect(failureText(err)).toBe(
         'This PDF needs more memory than allowed: a file of 3 MB needs about 8 MB to be processed and written with its links (the limit is 4 MB). ' +
-          'Retry once the limits are raised (PDF_MEMORY_MB, PDF_SECONDS_PER_PAGE), or split the PDF and upload its parts.',
+          'Retry once the limits are raised (PDF_MEMORY_MB), or split the PDF and upload its parts.',
       );
     }
     // the same file within a limit that holds it is read

@@ -1,10 +1,11 @@
 // Runs one PDF task on a worker thread and resolves with its result; progress arrives as it happens.
 // Each task has limits, so that no document holds a processing slot for long: the worker's memory
-// (resourceLimits), what one page may decode to (checked before any page is read), and a time limit
-// that grows with the page count. A task over them fails with a reason the user reads, and can be retried.
+// (resourceLimits), what one page and the whole document may decode to (checked before any page is
+// read), and a time limit that grows with the page count up to a cap, checked against the pace of the
+// pages read so far. A task over them fails with a reason the user reads, and can be retried.
 import { statSync } from 'node:fs';
 import type { PageLimits } from '../../engine/pdf/index.ts';
-import { INCREMENTAL_SAVE_FROM_BYTES, TOO_LARGE_PREFIX, type WholeSaveReason } from '../../engine/pdf/index.ts';
+import { INCREMENTAL_SAVE_FROM_BYTES, TOO_COSTLY_PREFIX, TOO_LARGE_PREFIX, type WholeSaveReason } from '../../engine/pdf/index.ts';
 import { startTsWorker } from '../../engine/util/worker.ts';
 import { isOutOfSpace, OUT_OF_SPACE_TASK } from '../errors.ts';
 import type {
@@ -35,17 +36,28 @@ export class PdfTaskError extends Error {
 export interface TaskLimits {
   /** Heap of the worker thread, in MB. */
   memoryMb: number;
-  /** The time limit is `baseSeconds` (default a minute) plus this much a page. */
+  /** The time limit is `baseSeconds` (default a minute) plus this much a page, at most `maxSeconds`. */
   secondsPerPage: number;
   baseSeconds?: number;
+  maxSeconds?: number;
+  /** MB of drawing instructions the whole document may decode to (limits.ts). */
+  drawingBudgetMb?: number;
   /** Outputs of files from this size (MB) on are written as incremental updates (PDF_INCREMENTAL_FROM_MB). */
   incrementalFromMb?: number;
 }
 
-export function taskLimits(config: { pdfMemoryMb: number; pdfSecondsPerPage: number; pdfIncrementalFromMb?: number }): TaskLimits {
+export function taskLimits(config: {
+  pdfMemoryMb: number;
+  pdfSecondsPerPage: number;
+  pdfMaxSeconds?: number;
+  pdfDrawingBudgetMb?: number;
+  pdfIncrementalFromMb?: number;
+}): TaskLimits {
   return {
     memoryMb: config.pdfMemoryMb,
     secondsPerPage: config.pdfSecondsPerPage,
+    maxSeconds: config.pdfMaxSeconds ?? DEFAULT_MAX_SECONDS,
+    drawingBudgetMb: config.pdfDrawingBudgetMb ?? DEFAULT_DRAWING_BUDGET_MB,
     ...(config.pdfIncrementalFromMb !== undefined ? { incrementalFromMb: config.pdfIncrementalFromMb } : {}),
   };
 }
@@ -55,9 +67,47 @@ export function incrementalFrom(limits: Pick<TaskLimits, 'incrementalFromMb'>): 
   return limits.incrementalFromMb === undefined ? INCREMENTAL_SAVE_FROM_BYTES : limits.incrementalFromMb * 1048576;
 }
 
-/** The per-page limits a task gets from its memory: content 1/64 of it, images 1/8. */
-export function pageLimits(memoryMb: number): PageLimits {
-  return { contentBytes: (memoryMb * 1048576) / 64, imageBytes: (memoryMb * 1048576) / 8 };
+const DEFAULT_MAX_SECONDS = 7200;
+/**
+ * MuPDF parses drawing instructions at about 19 MB a second on this project's benchmark machine (one
+ * 30 MB stream drawn by every page of a 2,000-page file took 1.6 s a page): 2 GB is under two minutes a
+ * reading, where an ordinary 3,000-page record draws a few hundred MB.
+ */
+const DEFAULT_DRAWING_BUDGET_MB = 2048;
+
+/**
+ * The limits a task's PDF is checked against before any page is read: content 1/64 of its memory a
+ * page, images 1/8, and the drawing budget of the whole document.
+ */
+export function pageLimits(memoryMb: number, drawingBudgetMb?: number): PageLimits {
+  return {
+    contentBytes: (memoryMb * 1048576) / 64,
+    imageBytes: (memoryMb * 1048576) / 8,
+    ...(drawingBudgetMb ? { documentContentBytes: drawingBudgetMb * 1048576 } : {}),
+  };
+}
+
+/** Pages a task must have read before its pace so far is taken to foretell the rest. */
+const PACE_FROM_PAGES = 5;
+/** Nor before this much of its time has passed: the first pages pay for opening the file. */
+const PACE_FROM_MS = 20_000;
+
+/**
+ * The time limit of a task that has `pages` pages, and the refusal of one whose pace so far (`done`
+ * of `total` pages of a phase read in `elapsedMs`) says it cannot end within it; null while it can.
+ */
+export function paceRefusal(limitMs: number, elapsedMs: number, done: number, total: number): string | null {
+  if (done < PACE_FROM_PAGES || elapsedMs < PACE_FROM_MS || done >= total) return null;
+  const projected = (elapsedMs / done) * total;
+  if (projected <= limitMs) return null;
+  const s = (ms: number) => `${Math.round(ms / 1000).toLocaleString('en-US')} s`;
+  return `this PDF would take longer than allowed: its first ${done} of ${total} pages took ${s(elapsedMs)}, about ${(elapsedMs / done / 1000).toFixed(1)} s a page, so all of them would take about ${s(projected)} (the limit is ${s(limitMs)})`;
+}
+
+/** A task's time limit: a minute (baseSeconds) plus secondsPerPage a page, never over maxSeconds. */
+export function timeLimitMs(limits: Pick<TaskLimits, 'baseSeconds' | 'secondsPerPage' | 'maxSeconds'>, pages: number): number {
+  const grown = (limits.baseSeconds ?? 60) + pages * limits.secondsPerPage;
+  return Math.min(grown, limits.maxSeconds ?? DEFAULT_MAX_SECONDS) * 1000;
 }
 
 /**
@@ -125,8 +175,8 @@ export interface TaskControl {
   signal?: AbortSignal;
 }
 
-export function runPdfTask(task: Input<'read'>, limits: TaskLimits, onProgress?: (p: TaskProgress) => void): Promise<ReadOutcome>;
-export function runPdfTask(task: Input<'link'>, limits: TaskLimits, onProgress?: (p: TaskProgress) => void): Promise<LinkOutcome>;
+export function runPdfTask(task: Input<'read'>, limits: TaskLimits, onProgress?: (p: TaskProgress) => void, control?: TaskControl): Promise<ReadOutcome>;
+export function runPdfTask(task: Input<'link'>, limits: TaskLimits, onProgress?: (p: TaskProgress) => void, control?: TaskControl): Promise<LinkOutcome>;
 export function runPdfTask(task: Input<'text-layer'>, limits: TaskLimits, onProgress?: (p: TaskProgress) => void, control?: TaskControl): Promise<TextLayerOutcome>;
 export function runPdfTask(task: Input<'relayer'>, limits: TaskLimits): Promise<RelayerOutcome>;
 export function runPdfTask(task: Input<'regenerate'>, limits: TaskLimits): Promise<RegenerateOutcome>;
@@ -152,7 +202,7 @@ export function runPdfTask(
   }
   return new Promise((resolve, reject) => {
     const common = { memoryMb: limits.memoryMb, incrementalFrom: incrementalFrom(limits) };
-    const worker = startTsWorker(WORKER, { ...task, limits: pageLimits(limits.memoryMb), ...common }, {
+    const worker = startTsWorker(WORKER, { ...task, limits: pageLimits(limits.memoryMb, limits.drawingBudgetMb), ...common }, {
       resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb, maxYoungGenerationSizeMb: Math.min(64, Math.max(16, limits.memoryMb / 32)) },
     });
     let settled = false;
@@ -166,9 +216,10 @@ export function runPdfTask(
       void worker.terminate();
     };
     let timer: NodeJS.Timeout;
+    let limitMs = 0;
     const arm = () => {
       clearTimeout(timer);
-      const limitMs = ((limits.baseSeconds ?? 60) + pages * limits.secondsPerPage) * 1000;
+      limitMs = timeLimitMs(limits, pages);
       timer = setTimeout(() => {
         const s = Math.round((Date.now() - started) / 1000);
         settle(() => reject(new PdfTaskError('too-slow', `this PDF took longer than allowed: ${s} s${pages ? ` for ${pages} pages` : ''} (the limit is ${Math.round(limitMs / 1000)} s)`)));
@@ -187,6 +238,12 @@ export function runPdfTask(
         if (p.phase === 'text' && p.total !== pages) {
           pages = p.total;
           arm();
+        }
+        // work measured as it goes: a document that cannot end in time is refused now, not at its limit
+        const slow = paceRefusal(limitMs, Date.now() - started, p.done, p.total);
+        if (slow) {
+          settle(() => reject(new PdfTaskError('too-slow', slow)));
+          return;
         }
         onProgress?.(p);
       } else if (m.type === 'result') settle(() => resolve(m.result as Outcome));
@@ -215,7 +272,12 @@ export function failureText(err: unknown): string {
     if (err.code === 'not-pdf') return 'This file is not a PDF.';
     if (err.code === 'bad-index-pages') return `The index pages set by hand are not in this document: ${err.message}`;
     if (err.code === 'too-large' || err.code === 'too-slow') {
-      return `${err.message.charAt(0).toUpperCase()}${err.message.slice(1)}. Retry once the limits are raised (PDF_MEMORY_MB, PDF_SECONDS_PER_PAGE), or split the PDF and upload its parts.`;
+      const settings = err.message.startsWith(TOO_COSTLY_PREFIX)
+        ? 'PDF_DRAWING_BUDGET_MB'
+        : err.code === 'too-slow'
+          ? 'PDF_SECONDS_PER_PAGE, PDF_MAX_SECONDS'
+          : 'PDF_MEMORY_MB';
+      return `${err.message.charAt(0).toUpperCase()}${err.message.slice(1)}. Retry once the limits are raised (${settings}), or split the PDF and upload its parts.`;
     }
     return `Processing failed: ${err.message}`;
   }
