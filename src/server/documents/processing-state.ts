@@ -226,6 +226,30 @@ export async function requeueStaleJobs(db: Db, send: JobSender, staleAfterMs: nu
 }
 
 /** Keeps a job's heartbeat fresh while `work` runs. */
+/** Why a job's work was stopped by its heartbeat (the abort reason of runBeat's signal). */
+export const STALE_RUN = 'stale run';
+export const GIVE_WAY = 'give way';
+
+/**
+ * A job's heartbeat that also stops its work once the job's run is no longer its document's current
+ * one: the document deleted (or its case), processed again, reuploaded, its links asked for again.
+ * `update` marks the heartbeat where the run is current and returns the rows it changed; none, and
+ * `signal` aborts (reason STALE_RUN), which ends the task's worker thread within a heartbeat
+ * (runPdfTask's control). `giveWay`, asked at each heartbeat, stops it (reason GIVE_WAY) when its
+ * slot should go to someone else's document (fair-share.ts).
+ */
+export function runBeat(update: () => Promise<readonly unknown[]>, giveWay?: () => Promise<boolean>): { beat: () => Promise<void>; signal: AbortSignal } {
+  const stop = new AbortController();
+  return {
+    signal: stop.signal,
+    beat: async () => {
+      if (stop.signal.aborted) return;
+      if ((await update()).length === 0) stop.abort(STALE_RUN);
+      else if (giveWay && (await giveWay())) stop.abort(GIVE_WAY);
+    },
+  };
+}
+
 export async function withHeartbeat<T>(beat: () => Promise<unknown>, work: () => Promise<T>): Promise<T> {
   const timer = setInterval(() => void beat().catch(() => undefined), HEARTBEAT_MS);
   try {

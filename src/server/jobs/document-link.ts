@@ -8,8 +8,9 @@ import { recordAudit } from '../audit.ts';
 import { isDatabaseUnavailable } from '../errors.ts';
 import { documents, indexItems, links } from '../db/schema.ts';
 import { parseIndexPages } from '../documents/index-pages.ts';
-import { failureText, runPdfTask, taskLimits } from '../documents/pdf-task.ts';
-import { notifyDocument, removeFilesIfGone, withHeartbeat, WORKER_ID } from '../documents/processing-state.ts';
+import { failureText, PdfTaskError, runPdfTask, taskLimits } from '../documents/pdf-task.ts';
+import { FAIR_SHARE_RETRY_SECONDS, yieldsSlot } from './fair-share.ts';
+import { notifyDocument, removeFilesIfGone, runBeat, withHeartbeat, WORKER_ID } from '../documents/processing-state.ts';
 import { dropReviewedOutput, REVIEWED_KEY, withdrawApproval, WITHDRAW_REASONS } from '../review/approval-state.ts';
 import { documentJobData } from './document-process.ts';
 import { recordFiles, recordReadiness } from '../documents/record-pairing.ts';
@@ -30,6 +31,10 @@ export async function documentLink(ctx: JobContext, data: unknown): Promise<unkn
   if (!pre) return { skipped: true };
   const readiness = pre.recordDocumentId ? await recordReadiness(db, pre.recordDocumentId) : null;
   if (readiness && !readiness.ready && readiness.waiting) return { waiting: pre.recordDocumentId };
+  if (ctx.send && (await yieldsSlot(db, documentId, 'link', ctx.config.staleJobMs))) {
+    await ctx.send('document-link', { documentId, run }, { startAfterSeconds: FAIR_SHARE_RETRY_SECONDS });
+    return { yielded: true };
+  }
   const [doc] = await db
     .update(documents)
     .set({ aiProcessingStatus: 'processing', linkHeartbeatAt: new Date(), linkFailureReason: null, linkWorker: WORKER_ID })
@@ -53,7 +58,8 @@ export async function documentLink(ctx: JobContext, data: unknown): Promise<unkn
   if (doc.indexCount === 0 && !indexPages) return fail(NO_INDEX_REASON);
 
   const file = (name: string) => storage.documentFile(doc.caseId, doc.id, name);
-  const beat = () => db.update(documents).set({ linkHeartbeatAt: new Date() }).where(current);
+  // a deletion or a newer run stops this one's worker within a heartbeat
+  const { beat, signal } = runBeat(() => db.update(documents).set({ linkHeartbeatAt: new Date() }).where(current).returning({ id: documents.id }));
   // written under names of this run's own, put in place only while the run is still the current one: a
   // stale run (re-queued by the reaper, or replaced by a relink) never leaves files its links do not match
   const unique = randomUUID();
@@ -73,7 +79,7 @@ export async function documentLink(ctx: JobContext, data: unknown): Promise<unkn
         outputPath: pendingPdf,
         reviewPath: pendingReview,
         ...(record ? { record: recordFiles(storage, record) } : {}),
-      }, taskLimits(ctx.config)),
+      }, taskLimits(ctx.config), undefined, { signal }),
     );
     const { review } = out;
     if (review.index.items.length === 0) return fail(out.reason ? `${NO_INDEX_REASON} (${out.reason})` : NO_INDEX_REASON);
@@ -152,6 +158,12 @@ export async function documentLink(ctx: JobContext, data: unknown): Promise<unkn
     return result;
   } catch (err) {
     if (isDatabaseUnavailable(err)) throw err; // queued again by the reaper once the database answers
+    if (err instanceof PdfTaskError && err.code === 'stopped') {
+      // deleted, or its links asked for again: the newer run (if any) stores its own result
+      await removeFilesIfGone(db, storage, doc.caseId, documentId);
+      ctx.log.info({ documentId }, 'link building stopped: its run is no longer current');
+      return { skipped: true };
+    }
     ctx.log.warn({ err, documentId }, 'link building failed');
     return fail(failureText(err));
   } finally {

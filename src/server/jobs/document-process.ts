@@ -8,12 +8,13 @@ import { recordAudit } from '../audit.ts';
 import { isDatabaseUnavailable } from '../errors.ts';
 import { documents, indexItems } from '../db/schema.ts';
 import { parseIndexPages } from '../documents/index-pages.ts';
-import { failureText, runPdfTask, taskLimits } from '../documents/pdf-task.ts';
-import { notifyDocument, removeFilesIfGone, withHeartbeat, WORKER_ID } from '../documents/processing-state.ts';
+import { failureText, PdfTaskError, runPdfTask, taskLimits } from '../documents/pdf-task.ts';
+import { GIVE_WAY, notifyDocument, removeFilesIfGone, runBeat, withHeartbeat, WORKER_ID } from '../documents/processing-state.ts';
 import type { TaskProgress } from '../documents/pdf-task-types.ts';
 import { dropReviewedOutput, REVIEWED_KEY, withdrawApproval, WITHDRAW_REASONS } from '../review/approval-state.ts';
 import { failBriefsWaitingOn, queueBriefsWaitingOn, recordFailed } from '../documents/record-pairing.ts';
 import { keepAcrossNewIndex } from '../review/kept-decisions.ts';
+import { FAIR_SHARE_RETRY_SECONDS, givesSlotBack, yieldsSlot } from './fair-share.ts';
 import { indexItemRows } from './index-item-rows.ts';
 import type { JobContext } from './registry.ts';
 
@@ -25,6 +26,11 @@ export async function documentProcess(ctx: JobContext, data: unknown): Promise<u
   const { documentId, run } = documentJobData.parse(data);
   const { db, storage } = ctx;
   const current = and(eq(documents.id, documentId), eq(documents.processRun, run));
+  // someone else's document waits and this uploader already has one being read: the slot is theirs
+  if (ctx.send && (await yieldsSlot(db, documentId, 'process', ctx.config.staleJobMs))) {
+    await ctx.send('document-process', { documentId, run }, { startAfterSeconds: FAIR_SHARE_RETRY_SECONDS });
+    return { yielded: true };
+  }
   const [doc] = await db
     .update(documents)
     .set({ status: 'processing', ocrStatus: 'processing', indexStatus: 'pending', processHeartbeatAt: new Date(), processWorker: WORKER_ID })
@@ -59,7 +65,12 @@ export async function documentProcess(ctx: JobContext, data: unknown): Promise<u
       .catch((err: unknown) => ctx.log.warn({ err, documentId }, 'progress not saved'));
   };
 
-  const beat = () => db.update(documents).set({ processHeartbeatAt: new Date() }).where(current);
+  // a deletion, a reupload or a new reading stops this one's worker within a heartbeat
+  // and someone else's document waiting while this uploader has another being read takes its slot
+  const { beat, signal } = runBeat(
+    () => db.update(documents).set({ processHeartbeatAt: new Date() }).where(current).returning({ id: documents.id }),
+    () => givesSlotBack(db, documentId, 'process', ctx.config.staleJobMs),
+  );
   const indexPages = parseIndexPages(doc.indexPages);
   try {
     if (!doc.storageKey) throw new Error('the document has no file; upload it first');
@@ -78,6 +89,7 @@ export async function documentProcess(ctx: JobContext, data: unknown): Promise<u
         },
         taskLimits(ctx.config),
         onProgress,
+        { signal },
       ),
     );
     await writes;
@@ -160,6 +172,19 @@ export async function documentProcess(ctx: JobContext, data: unknown): Promise<u
     // The database out of reach is no fault of the document: the job fails, the document stays
     // 'processing', and the reaper queues it again once the database answers (stale heartbeat).
     if (isDatabaseUnavailable(err)) throw err;
+    if (err instanceof PdfTaskError && err.code === 'stopped' && signal.reason === GIVE_WAY && ctx.send) {
+      // read again later, in the same run: the pages already read by OCR are kept
+      await db.update(documents).set({ status: 'queued', ocrStatus: 'queued', processHeartbeatAt: new Date() }).where(and(current, eq(documents.status, 'processing')));
+      await ctx.send('document-process', { documentId, run }, { startAfterSeconds: FAIR_SHARE_RETRY_SECONDS });
+      await notifyDocument(db, documentId);
+      ctx.log.info({ documentId }, "document processing gave its slot to another person's document");
+      return { yielded: true };
+    }
+    if (err instanceof PdfTaskError && err.code === 'stopped') {
+      await removeFilesIfGone(db, storage, doc.caseId, documentId);
+      ctx.log.info({ documentId }, 'document processing stopped: its run is no longer current');
+      return { skipped: true };
+    }
     const reason = failureText(err);
     await db
       .update(documents)

@@ -23,7 +23,7 @@ import { documents } from '../db/schema.ts';
 import { isDatabaseUnavailable } from '../errors.ts';
 import { failureText, PdfTaskError, runPdfTask, taskLimits } from '../documents/pdf-task.ts';
 import type { RelayerOutcome, TaskProgress } from '../documents/pdf-task-types.ts';
-import { notifyDocument, removeFilesIfGone, withHeartbeat } from '../documents/processing-state.ts';
+import { notifyDocument, removeFilesIfGone, runBeat, withHeartbeat } from '../documents/processing-state.ts';
 import { documentJobData } from './document-process.ts';
 import type { JobContext } from './registry.ts';
 
@@ -47,11 +47,8 @@ export async function documentTextLayer(ctx: JobContext, data: unknown): Promise
   const total = doc.textLayerTotal;
 
   // a reprocess, a reupload or a deletion makes this reading stale: its worker is stopped
-  const stop = new AbortController();
-  const beat = async () => {
-    const rows = await db.update(documents).set({ textLayerHeartbeatAt: new Date() }).where(current).returning({ id: documents.id });
-    if (rows.length === 0) stop.abort();
-  };
+  const stop = runBeat(() => db.update(documents).set({ textLayerHeartbeatAt: new Date() }).where(current).returning({ id: documents.id }));
+  const beat = stop.beat;
   let lastWrite = 0;
   let writes: Promise<unknown> = Promise.resolve();
   const onProgress = (p: TaskProgress) => {

@@ -59,7 +59,7 @@ export async function startQueue(
       if (kind.schedule) await boss.schedule(name, kind.schedule, {}, { tz: 'UTC' });
     }
   });
-  ctx.send = (kind, data) => boss.send(kind, data);
+  ctx.send = (kind, data, options) => boss.send(kind, data, options?.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {});
   const stopServices: (() => void)[] = [];
   if (runWorkers) {
     for (const [name, kind] of Object.entries(jobKinds) as [string, JobKind][]) {

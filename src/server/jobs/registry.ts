@@ -17,7 +17,7 @@ export interface JobContext {
   config: Config;
   log: Logger;
   /** Queues a job; set by the queue once it has started. */
-  send?: (kind: JobKindName, data: object) => Promise<string | null>;
+  send?: (kind: JobKindName, data: object, options?: { startAfterSeconds?: number }) => Promise<string | null>;
 }
 
 export type JobHandler = (ctx: JobContext, data: unknown) => Promise<unknown>;
