@@ -1,6 +1,8 @@
 // Renders PDF pages on one worker thread, started on first use and kept (unref'd) so the next review
-// does not pay its start-up again; when idle it closes the documents it holds. Requests are answered in
-// order; a worker that dies fails what it held and the next request starts a new one.
+// does not pay its start-up again; when idle it closes the documents it holds. The thread is shared by
+// everyone: requests wait in a queue per person and are handed to it one at a time, taking the people
+// in turn, so that one person's dozen heavy pages delay another's page by one render at most, not by
+// all of them. A worker that dies fails the request it was rendering; the next starts a new one.
 import type { Worker } from 'node:worker_threads';
 import { startTsWorker } from '../../engine/util/worker.ts';
 import type { PageImageReply, PageImageRequest, PageInfo } from './page-images-types.ts';
@@ -18,21 +20,28 @@ export class PageImageError extends Error {
   }
 }
 
-type Pending = { resolve: (r: PageImageReply) => void; reject: (e: Error) => void };
+type Pending = { req: PageImageRequest; resolve: (r: PageImageReply) => void; reject: (e: Error) => void };
 
 export class PageRenderer {
   #worker: Worker | null = null;
-  #pending = new Map<number, Pending>();
+  /** Requests not yet handed to the thread, by person, in the order they first asked. */
+  #waiting = new Map<string, Pending[]>();
+  /** The request the thread is working on. */
+  #current: Pending | null = null;
+  /** When each person was last served (a count of renders), least recent first. */
+  #served = new Map<string, number>();
+  #turns = 0;
   #next = 1;
   #idle: ReturnType<typeof setTimeout> | null = null;
 
-  async info(path: string, stamp: string, page: number): Promise<PageInfo> {
-    const reply = await this.#send({ op: 'info', path, stamp, page, width: 0 });
+  /** `who`: the person asking (their turn in the queue); requests of no one in particular share one turn. */
+  async info(path: string, stamp: string, page: number, who = ''): Promise<PageInfo> {
+    const reply = await this.#send({ op: 'info', path, stamp, page, width: 0 }, who);
     return reply.info!;
   }
 
-  async render(path: string, stamp: string, page: number, width: number): Promise<{ png: Uint8Array; info: PageInfo }> {
-    const reply = await this.#send({ op: 'render', path, stamp, page, width });
+  async render(path: string, stamp: string, page: number, width: number, who = ''): Promise<{ png: Uint8Array; info: PageInfo }> {
+    const reply = await this.#send({ op: 'render', path, stamp, page, width }, who);
     return { png: reply.png!, info: reply.info! };
   }
 
@@ -46,20 +55,50 @@ export class PageRenderer {
     if (this.#idle) clearTimeout(this.#idle);
     const worker = this.#worker;
     this.#worker = null;
+    const closed = new PageImageError('internal', 'the page renderer was closed');
+    this.#current?.reject(closed);
+    this.#current = null;
+    for (const queue of this.#waiting.values()) for (const job of queue) job.reject(closed);
+    this.#waiting.clear();
     if (worker) await worker.terminate();
   }
 
-  #send(req: Omit<PageImageRequest, 'id'>): Promise<PageImageReply> {
+  #send(req: Omit<PageImageRequest, 'id'>, who: string): Promise<PageImageReply> {
     if (this.#idle) clearTimeout(this.#idle);
-    const worker = this.#start();
-    const id = this.#next++;
     return new Promise<PageImageReply>((resolve, reject) => {
-      this.#pending.set(id, { resolve, reject });
-      worker.postMessage({ ...req, id } satisfies PageImageRequest);
+      const queue = this.#waiting.get(who) ?? [];
+      queue.push({ req: { ...req, id: this.#next++ }, resolve, reject });
+      this.#waiting.set(who, queue);
+      this.#pump();
     }).then((reply) => {
       if (reply.error) throw new PageImageError(reply.error.code, reply.error.message);
       return reply;
     });
+  }
+
+  /**
+   * Hands the thread the next request: the first of the waiting person served least recently (never
+   * served first; between equals, who asked first).
+   */
+  #pump(): void {
+    if (this.#current) return;
+    let who: string | null = null;
+    for (const person of this.#waiting.keys()) {
+      if (who === null || (this.#served.get(person) ?? -1) < (this.#served.get(who) ?? -1)) who = person;
+    }
+    if (who === null) {
+      this.#armIdle();
+      return;
+    }
+    const queue = this.#waiting.get(who)!;
+    const job = queue.shift()!;
+    if (!queue.length) this.#waiting.delete(who);
+    this.#served.delete(who);
+    this.#served.set(who, this.#turns++);
+    // only the most recent people matter to the choice
+    if (this.#served.size > 1000) this.#served.delete(this.#served.keys().next().value!);
+    this.#current = job;
+    this.#start().postMessage(job.req);
   }
 
   #start(): Worker {
@@ -67,15 +106,19 @@ export class PageRenderer {
     const worker = startTsWorker(WORKER);
     worker.unref();
     worker.on('message', (reply: PageImageReply) => {
-      const pending = this.#pending.get(reply.id);
-      this.#pending.delete(reply.id);
-      pending?.resolve(reply);
-      if (this.#pending.size === 0) this.#armIdle();
+      const job = this.#current;
+      if (job?.req.id !== reply.id) return;
+      this.#current = null;
+      job.resolve(reply);
+      this.#pump();
     });
     const fail = (err: Error) => {
-      if (this.#worker === worker) this.#worker = null;
-      for (const p of this.#pending.values()) p.reject(new PageImageError('internal', err.message));
-      this.#pending.clear();
+      if (this.#worker !== worker) return;
+      this.#worker = null;
+      const job = this.#current;
+      this.#current = null;
+      job?.reject(new PageImageError('internal', err.message));
+      this.#pump(); // the others go on with a new thread
     };
     worker.on('error', fail);
     worker.on('exit', (code) => fail(new Error(`page renderer stopped (exit code ${code})`)));

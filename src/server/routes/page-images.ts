@@ -1,6 +1,7 @@
 // Page images for the review screens: one page of a document's current PDF (the linked output when
 // there is one, else the uploaded file) as a PNG, rendered on a worker thread and cached on disk under
-// the document's folder, keyed by the file's stamp (name, size, mtime), the page and the width.
+// the document's folder, keyed by the file's stamp (name, size, mtime), the page and the width. Renders
+// wait their turn per person (page-images.ts), so one person's heavy pages do not hold up another's.
 // Paths come from database ids and validated integers only.
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
@@ -83,7 +84,7 @@ export function pageImageRoutes(app: FastifyInstance, db: Db, storage: Storage):
     const { n } = parseInput(pageParams, req.params);
     const doc = await documentRow(db, req.params);
     const file = await pageFile(storage, doc, n);
-    const info = await renderer.info(file.path, file.stamp, n).catch(renderError);
+    const info = await renderer.info(file.path, file.stamp, n, req.user?.id).catch(renderError);
     return { page: n, ...info };
   });
 
@@ -102,7 +103,7 @@ export function pageImageRoutes(app: FastifyInstance, db: Db, storage: Storage):
       let job = inFlight.get(target);
       if (!job) {
         job = (async () => {
-          const { png } = await renderer.render(file.path, file.stamp, n, width).catch(renderError);
+          const { png } = await renderer.render(file.path, file.stamp, n, width, req.user?.id).catch(renderError);
           await storage.writeAtomic(target, Buffer.from(png.buffer, png.byteOffset, png.byteLength));
           await dropStaleImages(root, file.stamp);
         })().finally(() => inFlight.delete(target));
