@@ -87,6 +87,8 @@ export const documentRecord = z.object({
   reviewedValidation: validationTotals.nullable(),
   /** Links neither removed nor given a destination (they block approval). */
   unresolvedCount: z.number(),
+  /** Links in the PDF that no reviewer confirmed, removed or changed (approval asks about them). */
+  unreviewedCount: z.number(),
   /** 1 uploaded, 2 selected for AI, 3 AI queued/processing/complete, 4 approved, 5 court submitted. */
   workflowStage: workflowStage,
   index_status: indexStatusValue,

@@ -14,6 +14,14 @@
 //   'Regenerate the PDF before approving: the links changed since it was written' or
 //   'Tab 4 – Affidavit of … has no destination: set its page or remove the link before approving'.
 //   Approval records reviewedBy, reviewedAt and approvedSha256 (the SHA-256 of the reviewed PDF).
+//   Approval means reviewed: with links still 'auto' (none of confirm, remove or a page set) it answers
+//   409 { field: 'unreviewedAccepted', message: '3 links have not been individually reviewed: confirm
+//   them, or approve with 3 links not individually reviewed' } unless the body carries
+//   unreviewedAccepted: 3 (that very number); the audit entry records unreviewedLinks, and the filed
+//   report says how many were approved without individual review. The document record's
+//   unreviewedCount gives the number.
+// Confirming a link (or a note) changes nothing in the PDF and keeps an approval; removing a link,
+//   restoring one or setting its page withdraws it.
 //   approved=false (reject) records reviewedBy, reviewedAt and reviewReason.
 // Any later change (link edit, relink, reupload, new index pages, reanalyze, regenerate) withdraws an
 //   approval: reviewStatus becomes null, approvalWithdrawnAt/approvalWithdrawnReason say why, and the
@@ -92,6 +100,16 @@ export const reviewBody = z
       .min(1, REVIEWER_NAME_REQUIRED)
       .max(200, 'Reviewer name must be at most 200 characters'),
     reason: z.string().trim().max(2000, 'reason must be at most 2000 characters').optional(),
+    /**
+     * Approving with links still 'auto' (never confirmed, removed or changed) needs their number here:
+     * the reviewer's explicit "approve with N links not individually reviewed".
+     */
+    unreviewedAccepted: z
+      .number({ error: 'unreviewedAccepted must be a number of links' })
+      .int('unreviewedAccepted must be a whole number')
+      .min(0, 'unreviewedAccepted must be at least 0')
+      .max(1_000_000, 'unreviewedAccepted must be at most 1000000')
+      .optional(),
   })
   .refine((b) => b.approved || (b.reason !== undefined && b.reason.length > 0), {
     message: REJECT_REASON_REQUIRED,

@@ -36,7 +36,7 @@ describe('a brief with an open action through regenerate, approval and submissio
     const regenerated = await call('POST', `/api/documents/${d.id}/regenerate`);
     expect(regenerated.statusCode, regenerated.body).toBe(200);
     const r: RegenerateResponse = regenerated.json();
-    const approved = await call('POST', `/api/documents/${d.id}/review`, { approved: true, reviewerName: 'Jane Counsel' });
+    const approved = await call('POST', `/api/documents/${d.id}/review`, { approved: true, reviewerName: 'Jane Counsel', unreviewedAccepted: (await call('GET', `/api/documents/${d.id}`)).json().unreviewedCount });
     const submitted = await call('POST', '/api/documents/submit-to-court', { documentIds: [d.id], courtInfo: { court: 'Court of Appeal' } });
     const audit: AuditEntry[] = (await call('GET', `/api/documents/${d.id}/audit`)).json();
     const built = audit.find((e) => e.action === 'build-links');

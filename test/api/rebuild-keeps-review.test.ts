@@ -41,7 +41,7 @@ describe('a rebuild of the links of an approved document', () => {
   const approve = async () => {
     const regen = await call('POST', `/api/documents/${doc.id}/regenerate`);
     expect(regen.json().ok, regen.body).toBe(true);
-    const res = await call('POST', `/api/documents/${doc.id}/review`, { approved: true, reviewerName: 'R. Reviewer' });
+    const res = await call('POST', `/api/documents/${doc.id}/review`, { approved: true, reviewerName: 'R. Reviewer', unreviewedAccepted: (await call('GET', `/api/documents/${doc.id}`)).json().unreviewedCount });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().reviewStatus).toBe('approved');
   };

@@ -21,7 +21,7 @@ describe('a change of a trial record and the briefs approved with it', () => {
   const approveBrief = async () => {
     const regen = await api('POST', `/api/documents/${brief.id}/regenerate`);
     expect(regen.json().ok, regen.body).toBe(true);
-    const res = await api('POST', `/api/documents/${brief.id}/review`, { approved: true, reviewerName: 'Jane Counsel' });
+    const res = await api('POST', `/api/documents/${brief.id}/review`, { approved: true, reviewerName: 'Jane Counsel', unreviewedAccepted: (await api('GET', `/api/documents/${brief.id}`)).json().unreviewedCount });
     expect(res.statusCode, res.body).toBe(200);
   };
   const submitBrief = () => api('POST', '/api/documents/submit-to-court', { documentIds: [brief.id], courtInfo: {} });
@@ -36,7 +36,7 @@ describe('a change of a trial record and the briefs approved with it', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toContain(`its approval was withdrawn (${reason})`);
     // approved again only with the reviewed PDF written again, with the record as it now is
-    const early = await api('POST', `/api/documents/${brief.id}/review`, { approved: true, reviewerName: 'Jane Counsel' });
+    const early = await api('POST', `/api/documents/${brief.id}/review`, { approved: true, reviewerName: 'Jane Counsel', unreviewedAccepted: (await api('GET', `/api/documents/${brief.id}`)).json().unreviewedCount });
     expect(early.statusCode).toBe(409);
     expect(early.json().message).toMatch(/Regenerate the PDF before approving/);
   }

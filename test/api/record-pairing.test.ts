@@ -145,7 +145,7 @@ describe('brief and trial record', () => {
     await expectLinksIntoRecord(new Uint8Array(reviewed.rawPayload), await linksOf(brief.id));
 
     // the court's page limit counts the pages filed: the brief and the record after it
-    expect((await api('POST', `/api/documents/${brief.id}/review`, { approved: true, reviewerName: 'Jane Counsel, SBN 123456' })).statusCode).toBe(200);
+    expect((await api('POST', `/api/documents/${brief.id}/review`, { approved: true, reviewerName: 'Jane Counsel, SBN 123456', unreviewedAccepted: (await api('GET', `/api/documents/${brief.id}`)).json().unreviewedCount })).statusCode).toBe(200);
     const capped = await api('POST', '/api/documents/submit-to-court', { documentIds: [brief.id], courtInfo: { maxPages: briefPages + recordPages - 1 } });
     expect(capped.statusCode).toBe(409);
     expect(capped.json().message).toContain(`has ${briefPages + recordPages} pages, over the court's limit of ${briefPages + recordPages - 1}`);

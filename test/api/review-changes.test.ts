@@ -23,7 +23,7 @@ describe('review changes', () => {
   const approveFresh = async (id: string) => {
     const regen = await call('POST', `/api/documents/${id}/regenerate`);
     expect(regen.json().ok, regen.body).toBe(true);
-    const res = await call('POST', `/api/documents/${id}/review`, { approved: true, reviewerName: 'R. Reviewer' });
+    const res = await call('POST', `/api/documents/${id}/review`, { approved: true, reviewerName: 'R. Reviewer', unreviewedAccepted: (await call('GET', `/api/documents/${id}`)).json().unreviewedCount });
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as DocumentRecord;
   };
@@ -143,7 +143,7 @@ describe('review changes', () => {
     const reviewed = new Uint8Array((await call('GET', `/api/documents/${d.id}/download?version=reviewed`)).rawPayload);
     const found = findActiveContent(reviewed);
     expect(r.activeContent).toEqual(found);
-    const res = await call('POST', `/api/documents/${d.id}/review`, { approved: true, reviewerName: 'R. Reviewer' });
+    const res = await call('POST', `/api/documents/${d.id}/review`, { approved: true, reviewerName: 'R. Reviewer', unreviewedAccepted: (await call('GET', `/api/documents/${d.id}`)).json().unreviewedCount });
     if (found.length) {
       // kept from the upload: refused, saying why
       expect(r.ok).toBe(false);

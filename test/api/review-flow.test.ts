@@ -49,7 +49,9 @@ describe.each<{ how: string; env: Record<string, string>; update: boolean }>([
     expect(res.statusCode, res.body).toBe(200);
     return res.json();
   };
-  const approve = (reviewerName = 'Jane Counsel, LSO 12345A') => call('POST', `/api/documents/${doc.id}/review`, { approved: true, reviewerName });
+  /** Approves, saying yes to the links not individually reviewed (their number, as the app shows it). */
+  const approve = async (reviewerName = 'Jane Counsel, LSO 12345A') =>
+    call('POST', `/api/documents/${doc.id}/review`, { approved: true, reviewerName, unreviewedAccepted: (await getDocument(s.t.app, s.cookie, doc.id)).unreviewedCount });
 
   beforeAll(async () => {
     s = await openCaseSession({ env });
@@ -130,6 +132,21 @@ describe.each<{ how: string; env: Record<string, string>; update: boolean }>([
     expect(doc).toMatchObject({ hasReviewedOutput: true, reviewedOutputCurrent: true, reviewedValidation: r.validation, linkCount: 10 });
   });
 
+  it('approval means reviewed: links nobody looked at are approved only when the reviewer says so, by their number', async () => {
+    // 11 links: one confirmed, one removed, one given a page by the reviewer; 8 never looked at
+    expect((await getDocument(s.t.app, s.cookie, doc.id)).unreviewedCount).toBe(8);
+    const asked = await call('POST', `/api/documents/${doc.id}/review`, { approved: true, reviewerName: 'Jane Counsel' });
+    expect(asked.statusCode).toBe(409);
+    expect(asked.json()).toMatchObject({
+      field: 'unreviewedAccepted',
+      message: '8 links have not been individually reviewed: confirm them, or approve with 8 links not individually reviewed',
+    });
+    // a stale number (the reviewer saw another count) is asked again
+    const stale = await call('POST', `/api/documents/${doc.id}/review`, { approved: true, reviewerName: 'Jane Counsel', unreviewedAccepted: 7 });
+    expect(stale.statusCode).toBe(409);
+    expect((await getDocument(s.t.app, s.cookie, doc.id)).reviewStatus).toBeNull();
+  });
+
   it('approves that exact file, and a later link edit withdraws the approval', async () => {
     const res = await approve('  Jane Counsel, LSO 12345A ');
     expect(res.statusCode, res.body).toBe(200);
@@ -142,6 +159,13 @@ describe.each<{ how: string; env: Record<string, string>; update: boolean }>([
       workflowStage: 4,
       approvalWithdrawnAt: null,
     });
+    expect((await audit()).filter((e) => e.action === 'approve').at(-1)!.after).toMatchObject({ unreviewedLinks: 8 });
+
+    // confirming a link changes nothing in the approved PDF: the approval stands
+    const unlooked = links[1]!;
+    expect((await call('PUT', `/api/links/${unlooked.id}`, { status: 'confirmed' })).statusCode).toBe(200);
+    doc = await getDocument(s.t.app, s.cookie, doc.id);
+    expect(doc).toMatchObject({ reviewStatus: 'approved', reviewedOutputCurrent: true, unreviewedCount: 7 });
 
     const edit = await call('PUT', `/api/links/${confirmed.id}`, { targetPage: confirmed.targetPage! + 1 });
     expect(edit.statusCode).toBe(200);

@@ -46,7 +46,7 @@ describe('screens: review queue, linked documents, workspace, diagnostics', () =
     approved = await uploadProcessed(s.caseId, fixture.brief, 'same-name.pdf');
     await build(approved);
     expect((await call('POST', `/api/documents/${approved.id}/regenerate`)).statusCode).toBe(200);
-    const review = await call('POST', `/api/documents/${approved.id}/review`, { approved: true, reviewerName: 'A. Counsel, LSO 12345A' });
+    const review = await call('POST', `/api/documents/${approved.id}/review`, { approved: true, reviewerName: 'A. Counsel, LSO 12345A', unreviewedAccepted: (await call('GET', `/api/documents/${approved.id}`)).json().unreviewedCount });
     expect(review.statusCode, review.body).toBe(200);
     unbuilt = await uploadProcessed(s.caseId, fixture.brief, 'not-built.pdf');
   }, 240_000);

@@ -35,7 +35,7 @@ async function linkedBrief(page: Page, caseId: string, fileName: string, title: 
 async function approve(page: Page, docId: string): Promise<void> {
   const regenerated = await page.request.post(`/api/documents/${docId}/regenerate`, { headers: origin, timeout: 60_000 });
   expect(regenerated.status(), await regenerated.text()).toBe(200);
-  const approved = await page.request.post(`/api/documents/${docId}/review`, { data: { approved: true, reviewerName: 'Alexandra Worthington-Smythe, LSO 123456A' }, headers: origin });
+  const approved = await page.request.post(`/api/documents/${docId}/review`, { data: { approved: true, reviewerName: 'Alexandra Worthington-Smythe, LSO 123456A', unreviewedAccepted: (await (await page.request.get(`/api/documents/${docId}`)).json()).unreviewedCount }, headers: origin });
   expect(approved.status(), await approved.text()).toBeLessThan(300);
 }
 

@@ -244,7 +244,7 @@ test('a link changed after approval withdraws it, on the document and in the pan
   const headers = { Origin: BASE_URL };
   expect((await page.request.post('/api/documents/start-hyperlinking', { data: { documentIds: [doc.id] }, headers, timeout: 60_000 })).status()).toBe(200);
   expect((await page.request.post(`/api/documents/${doc.id}/regenerate`, { headers, timeout: 60_000 })).status()).toBe(200);
-  const approved = await page.request.post(`/api/documents/${doc.id}/review`, { data: { approved: true, reviewerName: 'Sam Partner, LSO 999' }, headers });
+  const approved = await page.request.post(`/api/documents/${doc.id}/review`, { data: { approved: true, reviewerName: 'Sam Partner, LSO 999', unreviewedAccepted: (await (await page.request.get(`/api/documents/${doc.id}`)).json()).unreviewedCount }, headers });
   expect(approved.status(), await approved.text()).toBe(200);
 
   await page.goto(`/cases/${created.id}/review/${doc.id}`);
@@ -299,4 +299,40 @@ test('reuploading a document with review decisions asks first, and goes ahead on
   await (await again).setFiles(brief.path);
   await page.getByRole('alertdialog').getByRole('button', { name: 'Reupload anyway' }).click();
   await expect(toastWith(page, 'Document Reuploaded')).toBeVisible();
+});
+
+test('approval means reviewed: links nobody looked at are listed, lowest confidence first, and approved only when the reviewer says so by their number', async ({ page }) => {
+  test.setTimeout(120_000);
+  const brief = await fixturePdf('lettered-tabs');
+  const created = await createCaseThroughApi(page, `UR-${uniqueSuffix()}`, 'Unreviewed matter');
+  const doc = await uploadThroughApi(page, created.id, 'lettered-tabs.pdf', brief.bytes, 'Exhibit Book');
+  await expect
+    .poll(async () => ((await (await page.request.get(`/api/documents/${doc.id}`)).json()) as { index_status: string }).index_status, { timeout: 60_000 })
+    .toBe('ok');
+  const headers = { Origin: BASE_URL };
+  expect((await page.request.post('/api/documents/start-hyperlinking', { data: { documentIds: [doc.id] }, headers, timeout: 60_000 })).status()).toBe(200);
+  const links = (await (await page.request.get(`/api/documents/${doc.id}/links`)).json()) as ApiLink[];
+  // the reviewer confirms one link, then regenerates
+  expect((await page.request.put(`/api/links/${links[0]!.id}`, { data: { status: 'confirmed' }, headers })).status()).toBe(200);
+  expect((await page.request.post(`/api/documents/${doc.id}/regenerate`, { headers, timeout: 60_000 })).status()).toBe(200);
+  const left = links.length - 1;
+
+  await page.goto(`/cases/${created.id}/review/${doc.id}`);
+  const modal = page.getByRole('dialog');
+  await modal.getByPlaceholder('Full name and bar number').fill('Sam Partner, LSO 999');
+  await modal.getByRole('button', { name: 'Mark as Approved' }).click();
+  const asked = modal.getByRole('group', { name: 'Links not individually reviewed' });
+  await expect(asked).toContainText(`${left} links have not been individually reviewed`);
+  await expect(asked.getByTestId('unreviewed-links').getByRole('listitem')).toHaveCount(6); // five named, "and N more"
+  await expect(asked).toContainText(`and ${left - 5} more`);
+  await page.screenshot({ path: test.info().outputPath('approve-unreviewed.png') });
+  // going back changes nothing
+  await asked.getByRole('button', { name: 'Review them first' }).click();
+  await expect(modal.getByTestId('review-state')).toHaveCount(0);
+  await modal.getByRole('button', { name: 'Mark as Approved' }).click();
+  await modal.getByRole('button', { name: `Approve with ${left} links not individually reviewed` }).click();
+  await expect(modalToast(page, 'Document Reviewed')).toBeVisible();
+  await expect(modal.getByTestId('review-state')).toContainText('Approved by Sam Partner, LSO 999');
+  const audit = (await (await page.request.get(`/api/documents/${doc.id}/audit`)).json()) as Array<{ action: string; after: { unreviewedLinks?: number } }>;
+  expect(audit.filter((e) => e.action === 'approve').at(-1)!.after.unreviewedLinks).toBe(left);
 });

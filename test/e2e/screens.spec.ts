@@ -138,7 +138,7 @@ test('/review lists documents awaiting review oldest first, and not an approved 
   const newer = await linkedBrief(page, c.id, 'ontario-brief', `newer-${tag}.pdf`, `Newer Brief ${tag}`);
   const regen = await page.request.post(`/api/documents/${approved.docId}/regenerate`, { headers: origin, timeout: 60_000 });
   expect(regen.status(), await regen.text()).toBe(200);
-  const review = await page.request.post(`/api/documents/${approved.docId}/review`, { data: { approved: true, reviewerName: 'A. Counsel, LSO 12345A' }, headers: origin });
+  const review = await page.request.post(`/api/documents/${approved.docId}/review`, { data: { approved: true, reviewerName: 'A. Counsel, LSO 12345A', unreviewedAccepted: (await (await page.request.get(`/api/documents/${approved.docId}`)).json()).unreviewedCount }, headers: origin });
   expect(review.status(), await review.text()).toBe(200);
 
   // reached from the header

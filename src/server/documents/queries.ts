@@ -17,13 +17,16 @@ const linkCount = sql<number>`(select count(*)::int from "links" l where l.src_d
 
 const unresolvedCount = sql<number>`(select count(*)::int from "links" l where l.src_doc_id = "documents"."id" and l.status <> 'removed' and l.target_page is null)`;
 
+// (the same rule as review/approval.ts UNREVIEWED_LINK: 'auto', and no page set by the reviewer)
+const unreviewedCount = sql<number>`(select count(*)::int from "links" l where l.src_doc_id = "documents"."id" and l.status = 'auto' and l.target_page is not distinct from l.engine_target_page)`;
+
 async function select(db: Db, where: SQL | undefined): Promise<DocumentRecord[]> {
   const rows = await db
-    .select({ doc: documents, linkCount, unresolvedCount })
+    .select({ doc: documents, linkCount, unresolvedCount, unreviewedCount })
     .from(documents)
     .where(where)
     .orderBy(desc(documents.uploadedAt));
-  return rows.map((r) => documentJson(r.doc, Number(r.linkCount), Number(r.unresolvedCount)));
+  return rows.map((r) => documentJson(r.doc, Number(r.linkCount), Number(r.unresolvedCount), Number(r.unreviewedCount)));
 }
 
 export async function documentRow(db: Db, params: unknown): Promise<DocumentRow> {

@@ -43,7 +43,7 @@ export function workflowStageOf(d: DocumentRow): WorkflowStage {
   return 1;
 }
 
-export function documentJson(d: DocumentRow, linkCount = 0, unresolvedCount = 0): DocumentRecord {
+export function documentJson(d: DocumentRow, linkCount = 0, unresolvedCount = 0, unreviewedCount = 0): DocumentRecord {
   return {
     id: d.id,
     caseId: d.caseId,
@@ -76,6 +76,7 @@ export function documentJson(d: DocumentRow, linkCount = 0, unresolvedCount = 0)
     reviewedOutputCurrent: d.reviewedKey !== null && d.reviewedCurrent,
     reviewedValidation: validationOf(d.reviewedValidation),
     unresolvedCount,
+    unreviewedCount,
     workflowStage: workflowStageOf(d),
     index_status: d.indexStatus as DocumentRecord['index_status'],
     index_count: d.indexCount,

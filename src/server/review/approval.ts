@@ -1,11 +1,12 @@
 // Approve or reject (DESIGN §7): approval is of one exact file, the current reviewed PDF that
 // validated, with no link left without a destination; it records the reviewer, the time and the
-// file's SHA-256. A rejection records the reviewer and the reason.
-import { eq } from 'drizzle-orm';
+// file's SHA-256. Approval means reviewed: links no reviewer looked at are approved only when the
+// reviewer says so with their number. A rejection records the reviewer and the reason.
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { ReviewBody } from '../../contract/review.ts';
 import { recordAudit, type Actor, type Tx } from '../audit.ts';
 import type { Db } from '../db/client.ts';
-import { documents } from '../db/schema.ts';
+import { documents, links } from '../db/schema.ts';
 import { notifyDocument } from '../documents/processing-state.ts';
 import { AppError } from '../errors.ts';
 import { loadReviewedSet, unresolvedMessage } from './reviewed-set.ts';
@@ -33,15 +34,31 @@ export async function approvalBlocker(db: Db | Tx, doc: DocumentRow): Promise<st
   return null;
 }
 
+/** Links of the document that no reviewer confirmed, removed or gave a page of their own. */
+export const UNREVIEWED_LINK = sql`${links.status} = 'auto' and ${links.targetPage} is not distinct from ${links.engineTargetPage}`;
+
+export async function unreviewedLinks(db: Db | Tx, documentId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(links).where(and(eq(links.srcDocId, documentId), UNREVIEWED_LINK));
+  return Number(row?.n ?? 0);
+}
+
+export function unreviewedMessage(n: number): string {
+  const links = n === 1 ? '1 link has' : `${n} links have`;
+  return `${links} not been individually reviewed: confirm ${n === 1 ? 'it' : 'them'}, or approve with ${n} ${n === 1 ? 'link' : 'links'} not individually reviewed`;
+}
+
 export async function reviewDocument(db: Db, user: Actor, documentId: string, body: ReviewBody): Promise<void> {
   await db.transaction(async (tx) => {
     const [doc] = await tx.select().from(documents).where(eq(documents.id, documentId)).for('update');
     if (!doc) throw new AppError('not_found', 'Document not found');
     const before = { reviewStatus: doc.reviewStatus, reviewedBy: doc.reviewedBy, approvedSha256: doc.approvedSha256 };
     const approved = body.approved;
+    let unreviewed = 0;
     if (approved) {
       const blocker = await approvalBlocker(tx, doc);
       if (blocker) throw new AppError('conflict', blocker);
+      unreviewed = await unreviewedLinks(tx, documentId);
+      if (unreviewed > 0 && body.unreviewedAccepted !== unreviewed) throw new AppError('conflict', unreviewedMessage(unreviewed), 'unreviewedAccepted');
     }
     const now = new Date();
     const decision = {
@@ -58,7 +75,7 @@ export async function reviewDocument(db: Db, user: Actor, documentId: string, bo
     await recordAudit(tx, user, approved ? 'approve' : 'reject', 'document', documentId, before, {
       reviewStatus: decision.reviewStatus,
       reviewedBy: decision.reviewedBy,
-      ...(approved ? { approvedSha256: decision.approvedSha256, validation: doc.reviewedValidation } : { reason: body.reason }),
+      ...(approved ? { approvedSha256: decision.approvedSha256, validation: doc.reviewedValidation, unreviewedLinks: unreviewed } : { reason: body.reason }),
     });
   });
   await notifyDocument(db, documentId);

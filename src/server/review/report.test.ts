@@ -29,10 +29,21 @@ const input = (n: number): ReportInput => ({
 describe('hyperlink report', () => {
   it('has one CSV row per entry, and a cell a spreadsheet would run as a formula is neutralised', () => {
     const lines = reportCsv(input(3)).trim().split('\r\n');
-    expect(lines).toHaveLength(1 + 3 + 5);
+    expect(lines).toHaveLength(1 + 3 + 6);
     expect(lines[1]).toBe('"1","1","\'=HYPERLINK(""http://x"")","10","10","0.90","auto","",""');
     expect(lines[2]).toContain('"Affidavit of “Smith” — sworn 1"');
-    expect(lines.at(-1)).toBe('"# success","true"');
+    expect(lines.at(-2)).toBe('"# success","true"');
+    // the three links were approved as the engine made them, and the report says so
+    expect(lines.at(-1)).toBe('"# not_individually_reviewed","3"');
+  });
+
+  it('says how many links were approved without individual review, or that every one was reviewed', () => {
+    const texts = (r: ReportInput) => reportPdfPages(r).flat().map((l) => l.text);
+    expect(texts(input(4))).toContain('Approved with 4 of 4 links not individually reviewed (status auto below)');
+    const reviewed = input(4);
+    reviewed.entries = reviewed.entries.map((e) => ({ ...e, status: 'confirmed' as const, changedBy: 'Jane Counsel', changedAt: '2026-01-02T03:00:00.000Z' }));
+    expect(texts(reviewed)).toContain('Every link was individually reviewed before approval');
+    expect(reportCsv(reviewed).trim().split('\r\n').at(-1)).toBe('"# not_individually_reviewed","0"');
   });
 
   it('lays out every entry over as many pages as it needs, in a font the PDF can show', () => {

@@ -42,6 +42,11 @@ function cell(v: string | number | null): string {
   return `"${s.replace(/"/g, '""')}"`;
 }
 
+/** Links in the filed PDF that no reviewer confirmed, removed or gave a page: approved as the engine made them. */
+function notReviewed(r: ReportInput): number {
+  return r.entries.filter((e) => e.status === 'auto' && e.destination === e.engineDestination).length;
+}
+
 export function reportCsv(r: ReportInput): string {
   const rows = r.entries.map((e) =>
     [e.ordinal, e.label, e.text, e.destination, e.engineDestination, e.confidence.toFixed(2), e.status, e.changedBy, e.changedAt].map(cell).join(','),
@@ -53,6 +58,7 @@ export function reportCsv(r: ReportInput): string {
     ['links_created', v.links_created],
     ['broken_links', v.broken_links],
     ['success', String(v.success)],
+    ['not_individually_reviewed', notReviewed(r)],
   ].map(([k, n]) => [cell(`# ${k}`), cell(n as string | number)].join(','));
   return `${[CSV_HEADER.map(cell).join(','), ...rows, ...totals].join('\r\n')}\r\n`;
 }
@@ -132,6 +138,9 @@ export function reportPdfPages(r: ReportInput): TextLineSpec[][] {
     `Submitted${r.court ? ` to ${r.court}` : ''} by ${r.submittedBy ?? 'unknown'} on ${fmtTime(r.submittedAt)}`,
     `Validation (read back from the filed PDF): expected ${v.expected_tabs}, found ${v.found_tabs}, links ${v.links_created}, broken ${v.broken_links}: ${v.success ? 'passed' : 'FAILED'}`,
     `Index entries: ${r.entries.length} (removed by the reviewer: ${r.entries.filter((e) => e.status === 'removed').length})`,
+    notReviewed(r) > 0
+      ? `Approved with ${notReviewed(r)} of ${r.entries.length} links not individually reviewed (status auto below)`
+      : 'Every link was individually reviewed before approval',
   ]) {
     line(t, 54, 9);
     y += LINE + 1;

@@ -72,8 +72,10 @@ export async function applyChange(tx: Tx, user: Actor, id: string, change: Updat
   } else if (change.why !== undefined) set.why = change.why;
   const [after] = await tx.update(links).set(set).where(eq(links.id, id)).returning();
   await recordAudit(tx, user, 'update', 'link', id, before, after);
-  // a change of what the reviewed PDF holds (not a repeated confirm or a note) makes it out of date
-  if (after!.status !== before.status || after!.targetPage !== before.targetPage) {
+  // a change of what the reviewed PDF holds makes it out of date; a confirm (or a note) changes nothing
+  // in it, and an approval stands
+  const inPdf = (status: string) => status !== 'removed';
+  if (inPdf(after!.status) !== inPdf(before.status) || after!.targetPage !== before.targetPage) {
     if (changedDocs) changedDocs.add(before.srcDocId);
     else await linksChanged(tx, user, before.srcDocId);
   }

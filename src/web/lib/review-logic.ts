@@ -31,6 +31,14 @@ export function byConfidence<T extends Pick<LinkRecord, 'confidence' | 'targetPa
   return [...links].sort((a, b) => score(a) - score(b) || (a.itemOrdinal ?? 0) - (b.itemOrdinal ?? 0));
 }
 
+/**
+ * Links no reviewer looked at: neither confirmed nor removed, nor given a page of the reviewer's own
+ * (the server's rule of approval), lowest confidence first.
+ */
+export function unreviewedLinks<T extends Pick<LinkRecord, 'status' | 'confidence' | 'targetPage' | 'engineTargetPage' | 'itemOrdinal'>>(links: readonly T[]): T[] {
+  return byConfidence(links.filter((l) => l.status === 'auto' && l.targetPage === l.engineTargetPage));
+}
+
 /** Index order: the order the reviewer walks through with the keyboard. */
 export function byOrdinal<T extends Pick<LinkRecord, 'itemOrdinal' | 'srcPage'>>(links: readonly T[]): T[] {
   return [...links].sort((a, b) => (a.itemOrdinal ?? 0) - (b.itemOrdinal ?? 0) || a.srcPage - b.srcPage);

@@ -38,8 +38,9 @@ export function useDocument(id: string) {
   return useQuery<DocumentRecord>({ queryKey: documentKey(id), enabled: Boolean(id) });
 }
 
-export function useDocumentLinks(id: string) {
-  return useQuery<LinkRecord[]>({ queryKey: documentLinksKey(id), enabled: Boolean(id) });
+/** `enabled` false: not fetched (yet); what is cached is still given. */
+export function useDocumentLinks(id: string, enabled = true) {
+  return useQuery<LinkRecord[]>({ queryKey: documentLinksKey(id), enabled: Boolean(id) && enabled });
 }
 
 /** The printed page number each index item gives (its page reference), by index item id. */
@@ -143,7 +144,7 @@ export function useRegenerate(doc: Pick<DocumentRecord, 'id' | 'caseId'>) {
 export function useReviewDocument(doc: Pick<DocumentRecord, 'id' | 'caseId'>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { approved: boolean; reviewerName: string; reason?: string }) =>
+    mutationFn: (body: { approved: boolean; reviewerName: string; reason?: string; unreviewedAccepted?: number }) =>
       apiRequest<DocumentRecord>('POST', `${documentUrl(doc.id)}/review`, body),
     retry: false,
     onSuccess: async (updated, body) => {

@@ -5,6 +5,7 @@ import { isApproved } from '../../lib/review-logic.ts';
 import { useRegenerate, useReviewDocument } from '../../lib/review.ts';
 import { REVIEWER_PLACEHOLDER, useReviewerName } from '../../lib/reviewer-name.ts';
 import { Button } from '../ui/button.tsx';
+import { ApproveButton } from './approve-button.tsx';
 import { Input } from '../ui/input.tsx';
 import { Label } from '../ui/label.tsx';
 
@@ -66,10 +67,9 @@ export function ReviewDecision({ doc }: { doc: DocumentRecord }) {
   const named = name.trim().length > 0;
   const v = doc.reviewedValidation;
 
-  const approve = (e: FormEvent) => {
-    e.preventDefault();
+  const approve = (unreviewedAccepted: number) => {
     if (!named) return;
-    review.mutate({ approved: true, reviewerName: name.trim() });
+    review.mutate({ approved: true, reviewerName: name.trim(), ...(unreviewedAccepted > 0 ? { unreviewedAccepted } : {}) });
   };
   const reject = () => {
     if (!named || !reason.trim()) return;
@@ -90,15 +90,12 @@ export function ReviewDecision({ doc }: { doc: DocumentRecord }) {
         </span>
       </div>
       <ReviewState doc={doc} />
-      <form onSubmit={approve} className="grid gap-2">
+      <form onSubmit={(e: FormEvent) => e.preventDefault()} className="grid gap-2">
         <Label htmlFor="reviewer-name">Reviewer</Label>
         <Input id="reviewer-name" placeholder={REVIEWER_PLACEHOLDER} value={name} onChange={(e) => setName(e.target.value)} className="h-9" autoComplete="name" />
         {blocker && !isApproved(doc) ? <p className="text-xs text-[#7a5f22]">{blocker}</p> : null}
         <div className="flex flex-wrap gap-2">
-          <Button size="sm" type="submit" disabled={!named || review.isPending || blocker !== null || isApproved(doc)}>
-            <CheckCircle2 aria-hidden />
-            Mark as Approved
-          </Button>
+          <ApproveButton doc={doc} label="Mark as Approved" disabled={!named || review.isPending || blocker !== null || isApproved(doc)} onApprove={approve} />
           <Button size="sm" type="button" variant="outline" className="text-destructive" onClick={() => setRejecting((r) => !r)} aria-expanded={rejecting}>
             <XCircle aria-hidden />
             Reject

@@ -11,6 +11,7 @@ import { Badge } from '../ui/badge.tsx';
 import { Button } from '../ui/button.tsx';
 import { Input } from '../ui/input.tsx';
 import { Label } from '../ui/label.tsx';
+import { ApproveButton } from './approve-button.tsx';
 import { approvalBlocker } from './review-decision.tsx';
 
 interface WorkflowPanelProps {
@@ -154,10 +155,12 @@ function ReviewRow({ doc, caseId, reviewer }: { doc: DocumentRecord; caseId: str
         <Button asChild size="sm" variant="outline">
           <Link to={reviewUrl(caseId, doc.id)}>Review</Link>
         </Button>
-        <Button size="sm" onClick={() => review.mutate({ approved: true, reviewerName: reviewer })} disabled={!reviewer || blocker !== null || review.isPending}>
-          <CheckCircle2 aria-hidden />
-          Approve
-        </Button>
+        <ApproveButton
+          doc={doc}
+          label="Approve"
+          disabled={!reviewer || blocker !== null || review.isPending}
+          onApprove={(n) => review.mutate({ approved: true, reviewerName: reviewer, ...(n > 0 ? { unreviewedAccepted: n } : {}) })}
+        />
         <Button size="sm" variant="ghost" className="text-destructive" onClick={() => setRejecting((r) => !r)} disabled={!reviewer} aria-expanded={rejecting}>
           <XCircle aria-hidden />
           Reject
