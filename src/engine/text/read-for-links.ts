@@ -5,7 +5,7 @@ import { refNumber } from '../resolve/printed-pages.ts';
 import { resolveDestinations } from '../resolve/resolve-destinations.ts';
 import { ocrPages } from '../ocr/index.ts';
 import type { PdfDoc, PdfSource } from '../pdf/types.ts';
-import type { Destination, IndexDetection } from '../types.ts';
+import type { Destination, IndexDetection, PageText } from '../types.ts';
 import { readDocument, type ReadProgress, type ReadResult } from './read-document.ts';
 
 export interface ReadForLinksOptions {
@@ -24,8 +24,9 @@ export interface ReadForLinksOptions {
 /**
  * What link building needs of a document: every page's text (OCR where there is no usable text
  * layer; with `quick`, dense scanned pages read only in their top and footer bands) and its index.
- * The quick reading is completed where the index needs it: index pages set by hand are read in full
- * before anything is detected on them; an index that runs on to a page read in part (its rows dense,
+ * The quick reading is completed where the index needs it: index pages set by hand, and pages read in
+ * part whose top band is headed like an index or a Table of Authorities (with the page after each), are
+ * read in full before anything is detected on them; an index that runs on to a page read in part (its rows dense,
  * under no heading) has that page read in full and is detected again, until its pages and the page
  * after it are whole; with no index found while pages were read in part, everything is read in full and
  * the index detected again, as without the quick reading. Then: a redacted filing's black boxes on its
@@ -51,6 +52,11 @@ export async function readForLinks(source: PdfSource, doc: PdfDoc, opts: ReadFor
   const isPartial = (page: number) => read.pages[page - 1]?.partial === true;
   const handSet = (opts.indexPages ?? []).filter(isPartial);
   if (handSet.length) await readInFull(handSet, true);
+  // what the index is must not hang on how much of a page was read: a page read in part whose top
+  // band is headed like an index or a Table of Authorities, and the page after it, are read in full
+  // first (a dense Table of Authorities read in its bands alone looks like rows with page numbers)
+  const listPages = listHeaded(read.pages).flatMap((p) => [p, p + 1]).filter((p, i, all) => isPartial(p) && all.indexOf(p) === i && !handSet.includes(p));
+  if (listPages.length) await readInFull(listPages, true);
   const detect = () => detectIndex(read.pages, opts.indexPages ? { indexPages: opts.indexPages } : undefined);
   let detection = detect();
   // (and an index page itself read in part: its top band read like the index running on)
@@ -102,6 +108,16 @@ export async function readForLinks(source: PdfSource, doc: PdfDoc, opts: ReadFor
     if (read.pages !== before) detection = detect();
   }
   return { read, detection };
+}
+
+/** A heading of a list of a document's parts or of its authorities: `TABLE OF CONTENTS`, `INDEX`, `TABLE OF AUTHORITIES`. */
+const LIST_HEADING = /^\s*(?:(?:table|index)\s+of\s+(?:contents|authorities|cases|exhibits|tabs)|index(?:\s+to\s+\w+)?|contents|authorities(?:\s+cited)?|(?:table\s+of\s+)?exhibits)\s*(?:\(?cont(?:inue)?'?d\.?\)?)?\s*:?\s*$/i;
+/** Lines from the top of a page among which such a heading stands (under a court file number and a title of proceeding). */
+const HEADING_LINES = 8;
+
+/** Pages read in part whose top band carries a list's heading. */
+function listHeaded(pages: readonly PageText[]): number[] {
+  return pages.filter((p) => p.partial && p.lines.slice(0, HEADING_LINES).some((l) => LIST_HEADING.test(l.text))).map((p) => p.page);
 }
 
 /**
