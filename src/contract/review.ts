@@ -47,6 +47,8 @@
 //   validation or is over a cap of courtInfo gives 409 (400 for bad input) naming the document, e.g.
 //   '"Motion Record" is not approved', and nothing is filed.
 // GET /api/cases/{caseId}/submissions             → SubmissionRecord[] (newest first)
+// GET /api/submissions/{id}/package.zip → the filed PDF and its report (PDF, CSV) in one ZIP, with
+//   manifest.txt listing the SHA-256 of each (as `sha256sum -c manifest.txt` checks them).
 // GET /api/submissions/{id}/pdf | /report.pdf | /report.csv → the filed files (attachment, or
 //   ?disposition=inline to open one in the browser).
 // GET /api/documents/{id}/audit                   → AuditEntry[] (oldest first): the document's own
@@ -148,6 +150,8 @@ export const submittedFiles = z.object({
   pdfUrl: z.string(),
   reportPdfUrl: z.string(),
   reportCsvUrl: z.string(),
+  /** The three in one ZIP with manifest.txt, the SHA-256 of each (sha256sum -c reads it). */
+  packageUrl: z.string(),
 });
 export type SubmittedFiles = z.infer<typeof submittedFiles>;
 export const submitToCourtResponse = z.object({ submissions: z.array(submittedFiles) });

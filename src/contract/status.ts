@@ -107,6 +107,8 @@ export const issueReport = z.object({
   reportedBy: z.string().nullable(),
   documentId: z.string().nullable(),
   documentTitle: z.string().nullable(),
+  /** The case number of that document's case. */
+  caseNumber: z.string().nullable(),
   page: z.string().nullable(),
   text: z.string(),
   /** The screenshot sent with the report, as a data URL, or null. */

@@ -3,8 +3,11 @@
 // bookmarks, from the original), approve it (of that exact file), a later edit withdraws the
 // approval, and court submission refuses what is not approved or changed and files the rest with a
 // report listing every index entry.
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentRecord, LinkRecord } from '../../src/contract/documents.ts';
@@ -271,6 +274,27 @@ describe.each<{ how: string; env: Record<string, string>; update: boolean }>([
     } finally {
       report.close();
     }
+
+    // the three in one ZIP, each byte for byte, with a manifest of their SHA-256
+    const zipRes = await call('GET', sub!.packageUrl);
+    expect(zipRes.statusCode).toBe(200);
+    expect(zipRes.headers['content-type']).toBe('application/zip');
+    expect(zipRes.headers['content-disposition']).toMatch(/court package\.zip"/);
+    const dir = mkdtempSync(join(tmpdir(), 'brieflink-package-'));
+    try {
+      writeFileSync(join(dir, 'package.zip'), zipRes.rawPayload);
+      execFileSync('unzip', ['-q', join(dir, 'package.zip'), '-d', join(dir, 'out')]);
+      const names = readdirSync(join(dir, 'out')).sort();
+      expect(names).toEqual([`${doc.title} - hyperlink report.csv`, `${doc.title} - hyperlink report.pdf`, `${doc.title}.pdf`, 'manifest.txt'].sort());
+      expect(sha256(new Uint8Array(readFileSync(join(dir, 'out', `${doc.title}.pdf`))))).toBe(doc.approvedSha256);
+      expect(readFileSync(join(dir, 'out', `${doc.title} - hyperlink report.csv`), 'utf8')).toBe(csvRes.body);
+      const manifest = readFileSync(join(dir, 'out', 'manifest.txt'), 'utf8');
+      expect(manifest).toContain(`${doc.approvedSha256}  ${doc.title}.pdf`);
+      expect(execFileSync('sha256sum', ['-c', 'manifest.txt'], { cwd: join(dir, 'out') }).toString()).not.toMatch(/FAILED/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    expect((await call('GET', '/api/submissions/00000000-0000-4000-8000-000000000000/package.zip')).statusCode).toBe(404);
   });
 
   it('relink of a reviewed document asks first, and the audit trail tells the whole story', async () => {

@@ -128,8 +128,10 @@ describe('system status', () => {
 
     const listed: IssueReport[] = (await call('GET', '/api/status/issue-reports')).json();
     expect(listed.map((r) => r.text)).toEqual(['The upload froze at 80%', 'Tab C links to the wrong page']);
-    expect(listed[1]).toMatchObject({ documentId: okDoc.id, documentTitle: okDoc.title, page: `/cases/${s.caseId}/review`, reportedBy: 'Ada Lovelace' });
-    expect(listed[0]).toMatchObject({ documentId: null, documentTitle: null, page: null });
+    const caseNumber = (await call('GET', `/api/cases/${s.caseId}`)).json().caseNumber as string;
+    expect(caseNumber).toMatch(/^CV-/);
+    expect(listed[1]).toMatchObject({ documentId: okDoc.id, documentTitle: okDoc.title, caseNumber, page: `/cases/${s.caseId}/review`, reportedBy: 'Ada Lovelace' });
+    expect(listed[0]).toMatchObject({ documentId: null, documentTitle: null, caseNumber: null, page: null });
 
     const db = s.t.database.db;
     const [conv] = await db.select().from(chatConversations).where(eq(chatConversations.id, res.json().id));

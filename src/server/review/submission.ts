@@ -15,6 +15,7 @@ import { AppError } from '../errors.ts';
 import type { Storage } from '../storage/files.ts';
 import { reportCsv, reportPdfPages, type ReportEntry } from './report.ts';
 import { loadReviewedSet, type LoadedSet } from './reviewed-set.ts';
+import { zipEntryName, type ZipFile } from './zip-package.ts';
 
 type DocumentRow = typeof documents.$inferSelect;
 const MB = 1024 * 1024;
@@ -29,6 +30,7 @@ const urls = (id: string, documentId: string): SubmittedFiles => ({
   pdfUrl: `/api/submissions/${id}/pdf`,
   reportPdfUrl: `/api/submissions/${id}/report.pdf`,
   reportCsvUrl: `/api/submissions/${id}/report.csv`,
+  packageUrl: `/api/submissions/${id}/package.zip`,
 });
 
 /** Why this document cannot be filed (with its title), or null. */
@@ -223,6 +225,27 @@ export async function caseSubmissions(db: Db, caseId: string): Promise<Submissio
     fileSize: s.fileSize,
     validation: s.validation as ValidationTotals,
   }));
+}
+
+/** The files of a submission as they go in its ZIP, with the package's name and what the manifest says first. */
+export async function submissionPackage(db: Db, storage: Storage, id: string): Promise<{ name: string; files: ZipFile[]; head: string; submittedAt: Date }> {
+  const files: ZipFile[] = [];
+  for (const f of ['pdf', 'report.pdf', 'report.csv'] as const) {
+    const one = await submissionFile(db, storage, id, f);
+    files.push({ name: zipEntryName(one.name), path: one.path });
+  }
+  const [row] = await db
+    .select({ s: submissions, title: documents.title, caseNumber: cases.caseNumber })
+    .from(submissions)
+    .innerJoin(documents, eq(documents.id, submissions.documentId))
+    .innerJoin(cases, eq(cases.id, submissions.caseId))
+    .where(eq(submissions.id, id));
+  const s = row!.s;
+  const head =
+    `# Court package of "${row!.title}", case ${row!.caseNumber}\n` +
+    `# Submitted ${s.submittedAt.toISOString()} by ${s.submittedByEmail}${s.court ? ` to ${s.court}` : ''}; approved by ${s.approvedBy ?? 'unknown'}\n` +
+    `# SHA-256 of each file; check with: sha256sum -c manifest.txt\n`;
+  return { name: zipEntryName(`${row!.title} - court package.zip`), files, head, submittedAt: s.submittedAt };
 }
 
 /** The path and download name of one file of a submission; 404 for an unknown id. */

@@ -3,6 +3,7 @@ import type { TaskLimits } from '../documents/pdf-task.ts';
 // trail of a document, reanalyze with index pages set by hand, court submission and its files.
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { downloadQuery, reanalyzeBody, reanalyzeCaseBody, reviewBody, submitToCourtBody } from '../../contract/review.ts';
@@ -15,7 +16,8 @@ import { reviewDocument } from '../review/approval.ts';
 import { documentAudit } from '../review/audit-trail.ts';
 import { reanalyzeCase, reanalyzeDocument } from '../review/reanalyze.ts';
 import { regenerateDocument } from '../review/regenerate.ts';
-import { caseSubmissions, submissionFile, submitToCourt, type SubmissionFile } from '../review/submission.ts';
+import { caseSubmissions, submissionFile, submissionPackage, submitToCourt, type SubmissionFile } from '../review/submission.ts';
+import { zipPackage } from '../review/zip-package.ts';
 
 const submissionParams = z.object({ id: z.uuid({ error: 'id must be a submission id' }) });
 
@@ -78,6 +80,16 @@ export function reviewRoutes(app: FastifyInstance, deps: DocumentDeps & { limits
         .header('cache-control', 'private, no-store')
         .send(createReadStream(f.path));
     });
+  app.get('/api/submissions/:id/package.zip', async (req, reply) => {
+    const { id } = parseInput(submissionParams, req.params);
+    const pkg = await submissionPackage(db, deps.storage, id);
+    for (const f of pkg.files) if (!(await stat(f.path).catch(() => null))) throw new AppError('not_found', 'A file of this submission is missing');
+    return reply
+      .header('content-type', 'application/zip')
+      .header('content-disposition', contentDisposition(pkg.name, 'attachment'))
+      .header('cache-control', 'private, no-store')
+      .send(Readable.from(zipPackage(pkg.files, pkg.submittedAt, pkg.head)));
+  });
   fileRoute('pdf', 'pdf');
   fileRoute('report.pdf', 'report.pdf');
   fileRoute('report.csv', 'report.csv');

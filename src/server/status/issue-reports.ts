@@ -7,7 +7,7 @@ import { ISSUE_REPORT_TITLE, type IssueReport, type IssueReportBody } from '../.
 import { recordAudit } from '../audit.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import type { Db } from '../db/client.ts';
-import { chatConversations, chatMessages, documents, users } from '../db/schema.ts';
+import { cases, chatConversations, chatMessages, documents, users } from '../db/schema.ts';
 import { messagesOf } from '../chat/conversations.ts';
 import { AppError } from '../errors.ts';
 
@@ -51,16 +51,17 @@ export async function createIssueReport(db: Db, user: SessionUser, body: IssueRe
 /** Issue reports, newest first (or the one with `id`). */
 export async function listIssueReports(db: Db, id?: string): Promise<IssueReport[]> {
   const convs = await db
-    .select({ conv: chatConversations, doc: { title: documents.title }, by: users })
+    .select({ conv: chatConversations, doc: { title: documents.title }, kase: { caseNumber: cases.caseNumber }, by: users })
     .from(chatConversations)
     .leftJoin(documents, eq(documents.id, chatConversations.documentId))
+    .leftJoin(cases, eq(cases.id, documents.caseId))
     .leftJoin(users, eq(users.id, chatConversations.createdBy))
     .where(and(eq(chatConversations.title, ISSUE_REPORT_TITLE), id ? eq(chatConversations.id, id) : undefined))
     .orderBy(desc(chatConversations.createdAt))
     .limit(LIST_LIMIT);
   if (!convs.length) return [];
   const messages = await messagesOf(db, convs.map((c) => c.conv.id));
-  return convs.map(({ conv, doc, by }) => {
+  return convs.map(({ conv, doc, kase, by }) => {
     const own = messages.filter((m) => m.conversationId === conv.id);
     return {
       id: conv.id,
@@ -68,6 +69,7 @@ export async function listIssueReports(db: Db, id?: string): Promise<IssueReport
       reportedBy: by ? displayName(by) : null,
       documentId: conv.documentId,
       documentTitle: doc?.title ?? null,
+      caseNumber: kase?.caseNumber ?? null,
       page: own.find((m) => m.role === ROLE_PAGE)?.content ?? null,
       text: own.filter((m) => m.role === ROLE_REPORT).map((m) => m.content).join('\n\n'),
       screenshot: own.find((m) => m.role === ROLE_SCREENSHOT)?.content ?? null,

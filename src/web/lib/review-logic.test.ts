@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { byConfidence, checkPage, confidencePercent, confidenceText, linkCounts, linkLabel, reviewOffered, submissionOffered } from './review-logic.ts';
+import { byConfidence, checkPage, confidencePercent, confidenceText, linkCounts, linkLabel, offersIndexPagesByHand, reviewOffered, submissionOffered, unreviewedLinks } from './review-logic.ts';
 
 const link = (ordinal: number, confidence: string, targetPage: number | null = 5) => ({ itemOrdinal: ordinal, confidence, targetPage, srcPage: 2 });
 
@@ -88,5 +88,26 @@ describe('what a document offers next', () => {
     expect(submissionOffered(doc)).toBe(false);
     expect(submissionOffered({ ...doc, lawyerReviewed: true, reviewStatus: 'approved' })).toBe(true);
     expect(submissionOffered({ ...doc, lawyerReviewed: true, reviewStatus: 'approved', courtSubmitted: true })).toBe(false);
+  });
+});
+
+describe('what a document offers when no index was found', () => {
+  const doc = (status: string, index_status: 'ok' | 'error' | 'pending' | 'none', index_count: number, kind: 'brief' | 'record' = 'brief') => ({ status, index_status, index_count, kind });
+  it('offers index pages set by hand only where its pages were read', () => {
+    expect(offersIndexPagesByHand(doc('completed', 'ok', 0))).toBe(true);
+    expect(offersIndexPagesByHand(doc('completed', 'error', 0))).toBe(true);
+    // a record has no index of its own; a brief with its index found needs none
+    expect(offersIndexPagesByHand(doc('completed', 'ok', 0, 'record'))).toBe(false);
+    expect(offersIndexPagesByHand(doc('completed', 'ok', 12))).toBe(false);
+    // a password-protected, damaged or refused file: no page of it can be named
+    expect(offersIndexPagesByHand(doc('failed', 'error', 0))).toBe(false);
+  });
+});
+
+describe('links nobody reviewed', () => {
+  it('are those neither confirmed nor removed nor given a page by the reviewer, lowest confidence first', () => {
+    const l = (itemOrdinal: number, status: 'auto' | 'confirmed' | 'removed', confidence: string, targetPage: number | null, engineTargetPage: number | null) => ({ itemOrdinal, status, confidence, targetPage, engineTargetPage });
+    const links = [l(1, 'auto', '0.95', 5, 5), l(2, 'confirmed', '0.5', 6, 6), l(3, 'removed', '0.4', 7, 7), l(4, 'auto', '0.9', 9, 8), l(5, 'auto', '0.6', 10, 10)];
+    expect(unreviewedLinks(links).map((x) => x.itemOrdinal)).toEqual([5, 1]);
   });
 });

@@ -125,3 +125,13 @@ export const STAGE_NAMES: Record<1 | 2 | 3 | 4 | 5, string> = {
 export function hasReview(doc: Pick<DocumentRecord, 'reviewStatus' | 'regeneratedAt'>): boolean {
   return doc.reviewStatus !== null || doc.regeneratedAt !== null;
 }
+
+/**
+ * Whether setting the index pages by hand can help: the document's text was read and no index was
+ * found in it (a brief), or detection itself failed. Not for a file that could not be read at all
+ * (password-protected, damaged, not a PDF, over the limits): no page of it can be named.
+ */
+export function offersIndexPagesByHand(doc: Pick<DocumentRecord, 'status' | 'index_status' | 'index_count' | 'kind'>): boolean {
+  if (doc.status !== 'completed') return false;
+  return (doc.index_status === 'ok' && doc.index_count === 0 && doc.kind !== 'record') || doc.index_status === 'error';
+}

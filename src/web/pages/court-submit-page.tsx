@@ -1,4 +1,4 @@
-import { FileDown, FileSpreadsheet, FileText, Gavel, Loader2, Send } from 'lucide-react';
+import { FileArchive, FileDown, FileSpreadsheet, FileText, Gavel, Loader2, Send } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Badge } from '../components/ui/badge.tsx';
@@ -185,6 +185,12 @@ function Submissions({ list, loading }: { list: SubmissionRecord[]; loading: boo
               </span>
             </div>
             <div className="flex flex-wrap gap-2">
+              <Button asChild size="sm">
+                <a href={s.packageUrl} download>
+                  <FileArchive aria-hidden />
+                  Court package (ZIP)
+                </a>
+              </Button>
               <Button asChild size="sm" variant="outline">
                 <a href={s.pdfUrl} download>
                   <FileDown aria-hidden />

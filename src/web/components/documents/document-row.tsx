@@ -7,7 +7,7 @@ import type { DocumentRecord } from '../../lib/document-types.ts';
 import { documentUrl, useDeleteDocument, useUpdateDocument } from '../../lib/documents.ts';
 import { formatMb } from '../../lib/upload.ts';
 import { indexPagesError, useReanalyzeDocument } from '../../lib/reanalyze.ts';
-import { hasReview } from '../../lib/review-logic.ts';
+import { hasReview, offersIndexPagesByHand } from '../../lib/review-logic.ts';
 import { needsConfirm } from '../../lib/review.ts';
 import { ConfirmReviewLoss } from '../review/confirm-review-loss.tsx';
 import { Button } from '../ui/button.tsx';
@@ -68,7 +68,7 @@ export function DocumentRow({ doc, docs, caseId, selected, onSelect }: RowProps)
               <span>{doc.failureReason}</span>
             </p>
           ) : null}
-          {(doc.index_status === 'ok' && doc.index_count === 0 && doc.kind !== 'record') || doc.index_status === 'error' ? (
+          {offersIndexPagesByHand(doc) ? (
             <Link to={`/cases/${encodeURIComponent(caseId)}/reanalyze`} className="mt-1 inline-block text-xs font-medium text-primary underline-offset-4 hover:underline">
               Set the index pages by hand
             </Link>

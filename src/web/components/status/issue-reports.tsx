@@ -21,6 +21,7 @@ export function IssueReports({ reports }: { reports: IssueReport[] | undefined }
                 {r.reportedBy ? ` · ${r.reportedBy}` : ''}
                 {r.documentTitle ? ' · ' : ''}
                 {r.documentTitle ? <span className="font-medium text-foreground">{r.documentTitle}</span> : null}
+                {r.caseNumber ? ` (case ${r.caseNumber})` : ''}
                 {r.page ? (
                   <>
                     {' · '}
