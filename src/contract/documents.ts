@@ -24,6 +24,11 @@ export type BBoxJson = z.infer<typeof bbox>;
 /** GET /api/documents/{id}/ocr-progress and the stream's phase 'ocr' message. */
 export const ocrProgress = z.object({
   status: ocrStatus,
+  /**
+   * While processing, what is being done: 'text' the text layer read, 'ocr' pages without one read by
+   * OCR, 'index' the pages the index needs read in full after that (its percent is parseProgress).
+   */
+  stage: z.enum(['text', 'ocr', 'index']).nullable(),
   /** Pages whose text is known (text layer or OCR done). */
   done: z.number().int(),
   total: z.number().int(),

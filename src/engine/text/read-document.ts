@@ -7,7 +7,8 @@ import { extractAllText } from './extract-text.ts';
 export const LIKELY_INDEX_PAGES = 15;
 
 export interface ReadProgress {
-  phase: 'text' | 'ocr';
+  /** 'index': pages read in full where the index needs them, after the first reading (read-for-links.ts). */
+  phase: 'text' | 'ocr' | 'index';
   done: number;
   total: number;
   etaMs?: number;

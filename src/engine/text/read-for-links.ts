@@ -44,7 +44,13 @@ export async function readForLinks(source: PdfSource, doc: PdfDoc, opts: ReadFor
     ...(opts.reader ? { reader: opts.reader } : {}),
   });
   const readInFull = async (pages: number[], asIndex = false) => {
-    const full = await (opts.reader ?? ocrPages)(source, pages, { ...(opts.ocrWorkers ? { workers: opts.ocrWorkers } : {}), ...(asIndex ? { asIndex } : {}) });
+    // said as it goes: these readings come after the first reading's 100%
+    opts.onProgress?.({ phase: 'index', done: 0, total: pages.length });
+    const full = await (opts.reader ?? ocrPages)(source, pages, {
+      ...(opts.ocrWorkers ? { workers: opts.ocrWorkers } : {}),
+      ...(asIndex ? { asIndex } : {}),
+      ...(opts.onProgress ? { onProgress: (p) => opts.onProgress!({ phase: 'index', done: p.done, total: p.total, etaMs: p.etaMs, avgMsPerPage: p.avgMsPerPage }) } : {}),
+    });
     // a new array: what was learned of the pages before (layoutPages keeps it per array) is read again
     read.pages = [...read.pages];
     for (const p of full.pages) read.pages[p.page - 1] = p;

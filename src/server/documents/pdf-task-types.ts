@@ -158,7 +158,8 @@ export interface LinkOutcome {
 }
 
 export interface TaskProgress {
-  phase: 'text' | 'ocr';
+  /** 'index': pages read in full where the index needs them, after the first reading. */
+  phase: 'text' | 'ocr' | 'index';
   done: number;
   total: number;
   etaMs?: number;

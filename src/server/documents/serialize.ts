@@ -12,12 +12,21 @@ import { parseIndexPages } from './index-pages.ts';
 
 type DocumentRow = typeof documents.$inferSelect;
 
+/**
+ * A reading's parseProgress: text 0-50, OCR 50-95, then from INDEX_STAGE_FROM (96-99) the pages the index needs
+ * read in full (read-for-links.ts), after the first reading's 100%.
+ */
+export const INDEX_STAGE_FROM = 96;
+export const INDEX_STAGE_SPAN = 4;
+
 export function ocrProgressOf(d: DocumentRow): OcrProgress {
   const status = d.ocrStatus as OcrProgress['status'];
   const total = d.ocrTotal || d.pageCount || 0;
   const done = status === 'completed' ? total : Math.min(d.ocrDone, total);
+  const stage = status !== 'processing' ? null : d.parseProgress >= INDEX_STAGE_FROM ? 'index' : d.parseProgress >= 50 ? 'ocr' : 'text';
   return {
     status,
+    stage,
     done,
     total,
     percent: status === 'completed' ? 100 : percentOf(done, total),

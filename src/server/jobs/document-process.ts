@@ -15,6 +15,7 @@ import { dropReviewedOutput, REVIEWED_KEY, withdrawApproval, WITHDRAW_REASONS } 
 import { failBriefsWaitingOn, queueBriefsWaitingOn, recordFailed } from '../documents/record-pairing.ts';
 import { keepAcrossNewIndex } from '../review/kept-decisions.ts';
 import { FAIR_SHARE_RETRY_SECONDS, givesSlotBack, yieldsSlot } from './fair-share.ts';
+import { INDEX_STAGE_FROM, INDEX_STAGE_SPAN } from '../documents/serialize.ts';
 import { indexItemRows } from './index-item-rows.ts';
 import type { JobContext } from './registry.ts';
 
@@ -48,8 +49,11 @@ export async function documentProcess(ctx: JobContext, data: unknown): Promise<u
     if (!last && now - lastWrite < PROGRESS_EVERY_MS) return;
     lastWrite = now;
     if (p.phase === 'text') pageCount = p.total;
+    // the index's pages read in full after the first reading: 96-99%, said as its own stage (serialize.ts)
     const values =
-      p.phase === 'text'
+      p.phase === 'index'
+        ? { parseProgress: INDEX_STAGE_FROM + Math.min(INDEX_STAGE_SPAN - 1, Math.floor((p.done / Math.max(1, p.total)) * INDEX_STAGE_SPAN)) }
+        : p.phase === 'text'
         ? { pageCount: p.total, parseProgress: Math.round((p.done / Math.max(1, p.total)) * 50), ocrTotal: p.total, ocrDone: 0 }
         : {
             // Pages whose text is known: those with a text layer, plus the pages OCR'd so far.

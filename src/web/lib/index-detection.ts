@@ -6,6 +6,8 @@ import { documentUrl } from './documents.ts';
 
 export const INDEX_POLL_MS = 500;
 export const INDEX_POLL_MAX_ATTEMPTS = 40;
+/** How often a detection still pending after those attempts is asked about. */
+export const INDEX_SLOW_POLL_MS = 3000;
 
 export type DetectionView =
   | { status: 'pending'; gaveUp: boolean }
@@ -30,7 +32,8 @@ export function useIndexDetection(documentId: string | null): DetectionView & { 
     refetchInterval: (q) => {
       const status = q.state.data?.index_status;
       if (status === 'ok' || status === 'error') return false;
-      return attempts.current >= INDEX_POLL_MAX_ATTEMPTS ? false : INDEX_POLL_MS;
+      // after the spec's 40 quick attempts the panel goes on following the document, more slowly
+      return attempts.current >= INDEX_POLL_MAX_ATTEMPTS ? INDEX_SLOW_POLL_MS : INDEX_POLL_MS;
     },
   });
   const restart = () => {

@@ -3,6 +3,13 @@ import type { DocumentRecord } from '../../lib/document-types.ts';
 import { itemsWithoutDestination } from '../../lib/record-pairing.ts';
 import { Badge } from '../ui/badge.tsx';
 
+/** What a document being read is doing, with its figure: never a bare 100% while work goes on. */
+export function processingText(doc: Pick<DocumentRecord, 'ocrProgress' | 'parseProgress'>): string {
+  if (doc.ocrProgress.stage === 'text') return `Reading text ${Math.round((doc.parseProgress / 50) * 100)}%`;
+  if (doc.ocrProgress.stage === 'index') return `Reading the index pages in full · ${doc.parseProgress}%`;
+  return `OCR ${doc.ocrProgress.percent}%`;
+}
+
 function ocrBadge(doc: DocumentRecord) {
   switch (doc.ocrStatus) {
     case 'completed':
@@ -13,7 +20,7 @@ function ocrBadge(doc: DocumentRecord) {
       return (
         <Badge variant="accent" className="gap-1">
           <Loader2 aria-hidden className="size-3 animate-spin" />
-          OCR {doc.ocrProgress.percent}%
+          {processingText(doc)}
         </Badge>
       );
     case 'queued':
