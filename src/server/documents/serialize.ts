@@ -43,7 +43,14 @@ export function workflowStageOf(d: DocumentRow): WorkflowStage {
   return 1;
 }
 
-export function documentJson(d: DocumentRow, linkCount = 0, unresolvedCount = 0): DocumentRecord {
+/** What documentJson takes from other tables: the brief's record documents and its references. */
+export interface DocumentExtras {
+  recordDocumentIds?: string[];
+  referenceCount?: number;
+  unresolvedReferenceCount?: number;
+}
+
+export function documentJson(d: DocumentRow, linkCount = 0, unresolvedCount = 0, extras: DocumentExtras = {}): DocumentRecord {
   return {
     id: d.id,
     caseId: d.caseId,
@@ -51,6 +58,11 @@ export function documentJson(d: DocumentRow, linkCount = 0, unresolvedCount = 0)
     alias: d.alias,
     kind: d.kind === 'record' ? 'record' : 'brief',
     recordDocumentId: d.recordDocumentId,
+    recordDocumentIds: extras.recordDocumentIds ?? (d.recordDocumentId ? [d.recordDocumentId] : []),
+    citeAs: d.citeAs,
+    volume: d.volume,
+    referenceCount: extras.referenceCount ?? 0,
+    unresolvedReferenceCount: extras.unresolvedReferenceCount ?? 0,
     originalName: d.originalName,
     fileSize: d.fileSize,
     pageCount: d.pageCount,
