@@ -21,6 +21,9 @@ export const WITHDRAW_REASONS = {
   recordRead: 'The trial record of this brief was read again after approval',
   recordKind: 'The trial record of this brief was marked as a brief after approval',
   retry: 'The document was read again and its links built again after approval',
+  records: 'The record documents of this brief were changed after approval',
+  recordCiteAs: 'How the brief cites one of its record documents was changed after approval',
+  referenceEdit: 'A reference to the record was changed after approval',
 } as const;
 
 /**

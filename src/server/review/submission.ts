@@ -15,6 +15,7 @@ import { AppError } from '../errors.ts';
 import type { Storage } from '../storage/files.ts';
 import { reportCsv, reportPdfPages, type ReportEntry } from './report.ts';
 import { loadReviewedSet, type LoadedSet } from './reviewed-set.ts';
+import { recordsOf } from '../documents/record-pairing.ts';
 
 type DocumentRow = typeof documents.$inferSelect;
 const MB = 1024 * 1024;
@@ -110,10 +111,8 @@ export async function submitToCourt(
   // the pages filed: a paired brief's approved PDF carries its trial record after it
   const filedPages = new Map<string, number>();
   for (const doc of docs) {
-    const [rec] = doc.recordDocumentId
-      ? await db.select({ pageCount: documents.pageCount }).from(documents).where(eq(documents.id, doc.recordDocumentId))
-      : [];
-    filedPages.set(doc.id, (doc.pageCount ?? 0) + (rec?.pageCount ?? 0));
+    const recs = await recordsOf(db, doc);
+    filedPages.set(doc.id, (doc.pageCount ?? 0) + recs.reduce((n, r) => n + (r.pageCount ?? 0), 0));
   }
   for (const doc of docs) {
     const why = await refusal(storage, doc, info, filedPages.get(doc.id)!);
