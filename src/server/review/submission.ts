@@ -16,6 +16,8 @@ import type { Storage } from '../storage/files.ts';
 import { reportCsv, reportPdfPages, type ReportEntry } from './report.ts';
 import { loadReviewedSet, type LoadedSet } from './reviewed-set.ts';
 import { recordsOf } from '../documents/record-pairing.ts';
+import { referenceTotals } from './references.ts';
+import type { ReportReferences } from './report.ts';
 
 type DocumentRow = typeof documents.$inferSelect;
 const MB = 1024 * 1024;
@@ -66,6 +68,23 @@ async function lastChanges(db: Db, linkIds: string[]): Promise<Map<string, { by:
     .orderBy(desc(auditEvents.at), desc(auditEvents.id));
   for (const r of rows) if (r.entityId && !out.has(r.entityId)) out.set(r.entityId, { by: r.actor, at: r.at });
   return out;
+}
+
+/** The report's references section: totals by record document and each reference to the record. */
+async function reportReferences(db: Db, doc: typeof documents.$inferSelect): Promise<ReportReferences> {
+  const { byRecord, rows } = await referenceTotals(db, doc);
+  return {
+    byRecord,
+    rows: rows.map((r) => ({
+      page: r.page,
+      text: r.text,
+      record: r.recordTitle ? `${r.recordCiteAs ? `${r.recordCiteAs} - ` : ''}${r.recordTitle}` : null,
+      destination: r.status === 'removed' ? null : r.masterPage,
+      status: r.status,
+      confidence: r.confidence,
+      why: r.targetPage === null ? (r.unresolvedReason ?? r.why) : r.why,
+    })),
+  };
 }
 
 function reportEntries(loaded: LoadedSet, changes: Map<string, { by: string | null; at: Date }>): ReportEntry[] {
@@ -141,6 +160,7 @@ export async function submitToCourt(
         court: info.court ?? null,
         validation: doc.reviewedValidation!,
         entries: reportEntries(loaded, await lastChanges(db, loaded.linkIds)),
+        ...(loaded.records.length ? { references: await reportReferences(db, doc) } : {}),
       };
       const outs = (['pdf', 'report.pdf', 'report.csv'] as const).map((f) => file(submissionFileName(id, f)));
       written.push(...outs);
