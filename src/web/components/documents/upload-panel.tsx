@@ -10,7 +10,7 @@ import { Button } from '../ui/button.tsx';
 import { useCaseDocuments } from '../../lib/documents.ts';
 import { recordsOf } from '../../lib/record-pairing.ts';
 import { DocumentDetailsForm, type DocumentDetails } from './document-details-form.tsx';
-import { PairingFields } from './document-pairing.tsx';
+import { PairingFields, type CiteFields } from './document-pairing.tsx';
 import { DuplicateWarning } from './duplicate-warning.tsx';
 import { UploadFileRow } from './upload-file-row.tsx';
 
