@@ -202,4 +202,21 @@ describe('references to the record', () => {
     expect(doc).toMatchObject({ reviewStatus: null, reviewedOutputCurrent: false });
     expect(doc.approvalWithdrawnReason).toContain('reference');
   });
+
+  it('building the links again keeps the references a reviewer removed or set, where they come back the same', async () => {
+    const before = await refsOf(brief.id);
+    const decided = before.filter((r) => r.status !== 'auto');
+    expect(decided.length).toBeGreaterThanOrEqual(3);
+    const relink = await api('POST', `/api/documents/${brief.id}/relink`, { confirm: true });
+    expect(relink.statusCode, relink.body).toBeLessThan(300);
+    brief = await waitLinked(brief.id);
+    const after = await refsOf(brief.id);
+    for (const d of decided) {
+      const again = after.find((r) => r.page === d.page && r.text === d.text && r.ordinal === d.ordinal);
+      expect(again, d.text).toMatchObject({ status: d.status, recordDocId: d.recordDocId, targetPage: d.targetPage });
+    }
+    const audit = (await api('GET', `/api/documents/${brief.id}/audit`)).json() as Array<{ action: string; entity: string; after: { references?: { kept: number } } | null }>;
+    expect(audit.filter((e) => e.action === 'build-links' && e.after?.references).at(-1)?.after?.references?.kept).toBe(decided.length);
+    expect(audit.filter((e) => e.entity === 'reference').length).toBeGreaterThanOrEqual(decided.length);
+  }, 120_000);
 });
