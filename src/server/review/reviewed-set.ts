@@ -8,7 +8,7 @@ import type { ReviewedSet } from '../../engine/write/write-reviewed.ts';
 import { outlineTitle } from '../../engine/write/outline-title.ts';
 import type { Tx } from '../audit.ts';
 import type { Db } from '../db/client.ts';
-import { documents as documentsTable, indexItems, links, type documents } from '../db/schema.ts';
+import { indexItems, links, type documents } from '../db/schema.ts';
 import { parseIndexPages } from '../documents/index-pages.ts';
 import { recordsOf } from '../documents/record-pairing.ts';
 import { reviewedReferences } from './references.ts';
