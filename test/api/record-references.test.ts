@@ -219,4 +219,18 @@ describe('references to the record', () => {
     expect(audit.filter((e) => e.action === 'build-links' && e.after?.references).at(-1)?.after?.references?.kept).toBe(decided.length);
     expect(audit.filter((e) => e.entity === 'reference').length).toBeGreaterThanOrEqual(decided.length);
   }, 120_000);
+
+  it('a record cited another way builds the links of its briefs again, asking first when one is reviewed', async () => {
+    const refused = await api('PATCH', `/api/documents/${vol2.id}`, { citeAs: 'AB2' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.body).toContain('confirm');
+    const ok = await api('PATCH', `/api/documents/${vol2.id}`, { citeAs: 'AB2', confirm: true });
+    expect(ok.statusCode, ok.body).toBe(200);
+    brief = await waitLinked(brief.id);
+    expect(brief.aiProcessingStatus).toBe('completed');
+    // the factum's `AB, Vol. 2` no longer names it: none of its references goes into it now
+    const refs = (await refsOf(brief.id)).filter((r) => r.kind === 'record');
+    expect(refs.filter((r) => r.engineRecordDocId === vol2.id)).toHaveLength(0);
+    expect(brief.unresolvedReferenceCount).toBeGreaterThan(0);
+  }, 120_000);
 });
