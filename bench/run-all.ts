@@ -13,6 +13,8 @@ const benches: Array<[string, ...string[]]> = [
   // OCR ms/page on a scanned brief with one and two workers, tesseract.js and (when installed) native tesseract.
   ['bench/ocr.ts', '--dpi', '200', '--engine', 'tesseract-js,tesseract-cli'],
   ['bench/api.ts'],
+  // upload to links and references through the server: 400 references into a 3,000-page appeal book
+  ['bench/record-references.ts'],
   ['bench/memory.ts'],
   ['bench/scale.ts'],
   // upload to links and to the full text layer on a 60-page scan: a 400-page one takes the better part of an

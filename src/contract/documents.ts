@@ -47,6 +47,24 @@ export type DocumentKind = z.infer<typeof documentKind>;
 /** A document id given where a document is named (never a file path). */
 const recordId = z.uuid({ error: 'recordDocumentId must be the id of a trial record of this case (not a file path)' });
 
+/** A record's short name as briefs cite it (`AB`, `ER`, `J.A.`, `Tr.`, `Smith Affidavit`): trimmed, at most 80 characters; empty = none. */
+export const MAX_CITE_AS = 80;
+export const citeAsInput = z
+  .string({ error: 'citeAs must be text such as AB, ER or Smith Affidavit, or null' })
+  .trim()
+  .max(MAX_CITE_AS, `citeAs must be at most ${MAX_CITE_AS} characters`)
+  .transform((v) => v || null)
+  .nullable();
+/** A record's volume: a whole number 1..999, or null. */
+export const volumeInput = z
+  .number({ error: 'volume must be a whole number from 1 to 999, or null' })
+  .int('volume must be a whole number from 1 to 999, or null')
+  .min(1, 'volume must be a whole number from 1 to 999, or null')
+  .max(999, 'volume must be a whole number from 1 to 999, or null')
+  .nullable();
+/** The most record documents one brief may point into. */
+export const MAX_BRIEF_RECORDS = 50;
+
 export const documentRecord = z.object({
   id: z.string(),
   caseId: z.string(),
@@ -55,6 +73,15 @@ export const documentRecord = z.object({
   kind: documentKind,
   /** The trial record (same case) this brief's index items point into; null: its own pages. */
   recordDocumentId: z.string().nullable(),
+  /** Every record document this brief points into, in the order they follow it in the merged master (the first is recordDocumentId). */
+  recordDocumentIds: z.array(z.string()),
+  /** A record's short name as briefs cite it (`AB`, `ER`, `Smith Affidavit`); null: read from its cover when linking. */
+  citeAs: z.string().nullable(),
+  /** A record's volume, or null. */
+  volume: z.number().nullable(),
+  /** References of a brief's body to its records (removed ones excluded), and of them those without a destination. */
+  referenceCount: z.number(),
+  unresolvedReferenceCount: z.number(),
   originalName: z.string(),
   fileSize: z.number(),
   pageCount: z.number().nullable(),
@@ -134,6 +161,12 @@ export const uploadFields = z.object({
   kind: documentKind.optional(),
   /** A brief's trial record (an id of a record of the same case); empty = none. */
   recordDocumentId: z.union([z.literal(''), recordId]).optional(),
+  /** A record's short name as briefs cite it; empty = none. */
+  citeAs: z.string().trim().max(MAX_CITE_AS, `citeAs must be at most ${MAX_CITE_AS} characters`).optional(),
+  /** A record's volume (1..999); empty = none. */
+  volume: z
+    .union([z.literal(''), z.string().trim().regex(/^\d{1,3}$/, 'volume must be a whole number from 1 to 999').refine((v) => Number(v) >= 1, 'volume must be a whole number from 1 to 999')])
+    .optional(),
 });
 export type UploadFields = z.infer<typeof uploadFields>;
 
@@ -166,11 +199,79 @@ export const updateDocumentBody = z
     kind: documentKind,
     /** The trial record of the same case this brief points into, or null to detach it. Rebuilds the links. */
     recordDocumentId: recordId.nullable(),
+    /** A record's short name as briefs cite it, or null (read from its cover). Rebuilds the links of its briefs. */
+    citeAs: citeAsInput,
+    /** A record's volume (1..999), or null. Rebuilds the links of its briefs. */
+    volume: volumeInput,
     /** Needed (true) to change indexPages or recordDocumentId of a reviewed document: its links are replaced. */
     confirm: z.boolean(),
   })
   .partial();
 export type UpdateDocumentBody = z.infer<typeof updateDocumentBody>;
+
+/** PUT /api/documents/{id}/records: the record documents of the brief's case it points into, in order (an empty list detaches them). */
+export const briefRecordsBody = z.object({
+  recordIds: z
+    .array(z.uuid({ error: 'recordIds must be ids of trial records of this case (not file paths)' }), { error: 'recordIds must be a list of record ids' })
+    .max(MAX_BRIEF_RECORDS, `A brief may point into at most ${MAX_BRIEF_RECORDS} record documents`)
+    .refine((ids) => new Set(ids.map((i) => i.toLowerCase())).size === ids.length, 'recordIds names a record twice'),
+  /** Needed (true) when the brief has been reviewed: its links are built again. */
+  confirm: z.boolean().optional(),
+});
+export type BriefRecordsBody = z.infer<typeof briefRecordsBody>;
+
+export const referenceStatus = z.enum(['auto', 'confirmed', 'removed']);
+
+/** GET /api/documents/{id}/references: one reference of the brief's body (DESIGN §8). */
+export const referenceRecord = z.object({
+  id: z.string(),
+  documentId: z.string(),
+  /** The engine's number, in reading order. */
+  ordinal: z.number(),
+  /** 'record' (into a record document), 'brief' (the brief's own parts or another brief), 'authority'. */
+  kind: z.string(),
+  /** 1-based page of the brief where the reference starts. */
+  page: z.number(),
+  text: z.string(),
+  /** The document as the brief writes it, and what it cites as printed (`23`, `12-15`, `Tab 5`). */
+  doc: z.string(),
+  target: z.string(),
+  parts: z.record(z.string(), z.string()),
+  /** One box per line: where the link is drawn. */
+  spans: z.array(z.object({ page: z.number(), bbox })),
+  /** The record document it goes into, its title and citeAs; null: unresolved (or within the brief). */
+  recordDocId: z.string().nullable(),
+  recordTitle: z.string().nullable(),
+  recordCiteAs: z.string().nullable(),
+  /** The page within that record document; null: no destination. */
+  targetPage: z.number().nullable(),
+  /** The page of the merged master (brief, then its records) the link opens; null: none. */
+  masterPage: z.number().nullable(),
+  engineRecordDocId: z.string().nullable(),
+  engineTargetPage: z.number().nullable(),
+  status: referenceStatus,
+  confidence: z.number(),
+  why: z.string().nullable(),
+  /** Why it has no destination (the engine's reason), or null. */
+  unresolvedReason: z.string().nullable(),
+  shortForm: z.string().nullable(),
+  footnote: z.boolean(),
+});
+export type ReferenceRecord = z.infer<typeof referenceRecord>;
+
+/** PATCH /api/documents/{id}/references/{refId}: confirm, remove (or back to auto), or set the record and page. */
+export const updateReferenceBody = z
+  .object({
+    status: referenceStatus,
+    /** The page within the record document (recordDocId, else the reference's own). Sets status 'confirmed'. */
+    targetPage: z.number({ error: 'targetPage must be a page number' }).int('targetPage must be a whole page number').min(1, 'targetPage must be at least 1'),
+    /** One of the brief's record documents (with targetPage). */
+    recordDocId: z.uuid({ error: 'recordDocId must be the id of one of this brief\'s record documents' }),
+  })
+  .partial()
+  .refine((b) => b.status !== undefined || b.targetPage !== undefined, 'Send status, or targetPage (with recordDocId)')
+  .refine((b) => b.recordDocId === undefined || b.targetPage !== undefined, { message: 'recordDocId needs targetPage', path: ['targetPage'] });
+export type UpdateReferenceBody = z.infer<typeof updateReferenceBody>;
 
 export const indexItemRecord = z.object({
   id: z.string(),

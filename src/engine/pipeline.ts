@@ -7,7 +7,7 @@ import { printedPageLabels } from './resolve/printed-pages.ts';
 import { resolveDestinations } from './resolve/resolve-destinations.ts';
 import { LIKELY_INDEX_PAGES, readDocument, type ReadProgress, type ReadResult } from './text/read-document.ts';
 import { readForLinks } from './text/read-for-links.ts';
-import { EngineError, type IndexDetection, type ReviewJson, type ReviewRecord } from './types.ts';
+import { EngineError, type IndexDetection, type PageText, type ReviewJson, type ReviewRecord } from './types.ts';
 import { buildReview } from './write/review.ts';
 import { briefReferences } from './refs/link-references.ts';
 import type { RecordSource } from './refs/resolve-references.ts';
@@ -170,7 +170,7 @@ export function linkFromText(
       },
     });
     const parts = input.recordParts ?? (record ? [{ name: input.recordName ?? 'record.pdf', citeAs: '', pages: record.pageCount }] : []);
-    if (input.references !== false) addReferences(review, briefRead, recordRead, detection.pages, parts, input.briefLinks ?? false);
+    if (input.references !== false) addReferences(review, briefRead.pages, recordRead?.pages ?? null, detection.pages, parts, input.briefLinks ?? false);
     else if (parts.length > 1 || parts.some((p) => p.citeAs)) addRecords(review, briefRead.pages.length, parts);
     progress?.({ phase: 'write', done: 0, total: 1 });
     const pdf = writeMaster(brief, record, review, { brief: briefRead.pages, record: recordRead?.pages ?? null });
@@ -196,22 +196,22 @@ export function linkFromText(
  * The brief's references to its records (DESIGN §8), found and resolved into review.references, and the
  * record documents listed in review.records.
  */
-function addReferences(review: ReviewJson, briefRead: ReadResult, recordRead: ReadResult | null, indexPages: number[], parts: RecordPart[], briefLinks: boolean): void {
+export function addReferences(review: ReviewJson, briefPages: PageText[], recordPages: readonly PageText[] | null, indexPages: number[], parts: RecordPart[], briefLinks: boolean): void {
   const sources: RecordSource[] = [];
   let offset = 0;
   for (const part of parts) {
-    const pages = (recordRead?.pages ?? []).slice(offset, offset + part.pages).map((p) => ({ ...p, page: p.page - offset }));
-    sources.push({ citeAs: part.citeAs, ...(part.volume ? { volume: part.volume } : {}), pages, masterStart: briefRead.pages.length + offset + 1 });
+    const pages = (recordPages ?? []).slice(offset, offset + part.pages).map((p) => ({ ...p, page: p.page - offset }));
+    sources.push({ citeAs: part.citeAs, ...(part.volume ? { volume: part.volume } : {}), pages, masterStart: briefPages.length + offset + 1 });
     offset += part.pages;
   }
-  addRecords(review, briefRead.pages.length, parts);
+  addRecords(review, briefPages.length, parts);
   const items = new Map(review.index.items.map((it) => [it.ordinal, it.label]));
   const own = briefLinks ? review.links.map((l) => ({ label: items.get(l.item) ?? '', masterPage: l.masterPage })) : undefined;
-  review.references = briefReferences(briefRead.pages, indexPages, sources, own);
+  review.references = briefReferences(briefPages, indexPages, sources, own);
 }
 
 /** review.records: each record document and where it starts in the master. */
-function addRecords(review: ReviewJson, briefPages: number, parts: RecordPart[]): void {
+export function addRecords(review: ReviewJson, briefPages: number, parts: RecordPart[]): void {
   let offset = briefPages;
   const records: ReviewRecord[] = parts.map((part) => {
     const r = { file: part.name, citeAs: part.citeAs, volume: part.volume ?? null, pages: part.pages, offset };

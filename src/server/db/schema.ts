@@ -105,6 +105,10 @@ export const documents = pgTable(
     kind: text('kind').notNull().default('brief'),
     /** The trial record of the same case this brief's index items point into; null = its own pages. */
     recordDocumentId: uuid('record_document_id').references((): AnyPgColumn => documents.id, { onDelete: 'set null' }),
+    /** A record's short name as briefs cite it (`AB`, `ER`, `J.A.`, `Tr.`, `Smith Affidavit`); null: read from its cover. */
+    citeAs: text('cite_as'),
+    /** A record's volume (1..999) in a multi-volume record; null otherwise. */
+    volume: integer('volume'),
     originalName: text('original_name').notNull(),
     fileSize: bigint('file_size', { mode: 'number' }).notNull().default(0),
     pageCount: integer('page_count'),
@@ -236,6 +240,67 @@ export const links = pgTable(
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (t) => [index('links_src_doc_idx').on(t.srcDocId)],
+);
+
+/**
+ * The record documents a brief points into, in the order they follow it in the merged master (DESIGN §8).
+ * `documents.record_document_id` is kept as the first of them (the one-record calls).
+ */
+export const briefRecords = pgTable(
+  'brief_records',
+  {
+    briefId: uuid('brief_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    recordId: uuid('record_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (t) => [uniqueIndex('brief_records_brief_record_key').on(t.briefId, t.recordId), index('brief_records_record_idx').on(t.recordId)],
+);
+
+/**
+ * A reference the brief's body makes to its records (or to a brief), as the engine found and resolved it,
+ * with the reviewer's decision: status 'auto', 'confirmed' or 'removed'; an override sets the record and page.
+ */
+export const briefReferences = pgTable(
+  'brief_references',
+  {
+    id: id(),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    /** The engine's number of the reference, in reading order over the brief. */
+    ordinal: integer('ordinal').notNull(),
+    /** 'record', 'brief' or 'authority'. */
+    kind: text('kind').notNull(),
+    /** 1-based page of the brief where it starts. */
+    page: integer('page').notNull(),
+    text: text('text').notNull(),
+    /** The document as the brief writes it, and what it cites as printed. */
+    doc: text('doc').notNull(),
+    target: text('target').notNull(),
+    /** The parts as read (volume, tab, page, paragraph, line, exhibit …). */
+    parts: jsonb('parts').$type<Record<string, string>>().notNull(),
+    /** One box per line it covers: [{ page, bbox }]. */
+    spans: jsonb('spans').$type<Array<{ page: number; bbox: [number, number, number, number] }>>().notNull(),
+    /** The record document it goes into; null: unresolved or within the brief. */
+    recordDocId: uuid('record_doc_id').references(() => documents.id, { onDelete: 'set null' }),
+    /** The page within that record document (within the brief for an internal one); null: unresolved. */
+    targetPage: integer('target_page'),
+    /** What the engine found (kept beside the reviewer's change). */
+    engineRecordDocId: uuid('engine_record_doc_id'),
+    engineTargetPage: integer('engine_target_page'),
+    status: text('status').notNull().default('auto'),
+    why: text('why'),
+    confidence: numeric('confidence').notNull().default('0'),
+    shortForm: text('short_form'),
+    footnote: boolean('footnote').notNull().default(false),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('brief_references_document_idx').on(t.documentId, t.ordinal)],
 );
 
 /** One document filed with a court: the approved PDF and its hyperlink report, kept by id. */

@@ -10,6 +10,8 @@ import { resolveDestinations } from '../../engine/resolve/resolve-destinations.t
 import { extractAllText } from '../../engine/text/extract-text.ts';
 import { EngineError, type PageText, type ReviewJson } from '../../engine/types.ts';
 import { buildReview } from '../../engine/write/review.ts';
+import { addReferences, type RecordPart } from '../../engine/pipeline.ts';
+import { recordIdentity } from '../../engine/refs/record-cover.ts';
 import { type FullReadings, loadDetection, loadOcrPages, loadPages } from './page-store.ts';
 import type { PdfTask } from './pdf-task-types.ts';
 
@@ -50,8 +52,22 @@ async function plan(): Promise<LinkPlan> {
   let pages = loadPages(pageCount, t.pagesPath, t.ocrPagesPath, t.full);
   const fromStore = pages !== null; // the detection stored with these pages still holds
   if (!pages) pages = (await storedPages(t.sourcePath, t.pagesPath, t.ocrPagesPath, undefined, t.full)).pages;
-  // a paired brief: its links point into the trial record, appended after it in the output
-  const record = t.record ? await storedPages(t.record.sourcePath, t.record.pagesPath, t.record.ocrPagesPath, t.limits, t.record.full) : null;
+  // a paired brief: its links point into its record documents, appended after it in the output in
+  // order; read as one record, each document's pages numbered on from the one before
+  const parts: RecordPart[] = [];
+  const recordPages: PageText[] = [];
+  let recordCount = 0;
+  for (const r of t.records ?? []) {
+    const read = await storedPages(r.sourcePath, r.pagesPath, r.ocrPagesPath, t.limits, r.full);
+    const offset = recordCount;
+    for (const p of read.pages) recordPages.push(offset ? { ...p, page: p.page + offset } : p);
+    recordCount += read.count;
+    // how the brief cites it: as set on the record, else as its cover reads (record-cover.ts)
+    const cover = r.citeAs ? null : recordIdentity(read.pages.slice(0, 2));
+    const volume = r.volume ?? (cover?.volume ? Number(cover.volume) : null);
+    parts.push({ name: r.name, citeAs: r.citeAs ?? cover?.citeAs ?? '', ...(volume ? { volume: String(volume) } : {}), pages: read.count });
+  }
+  const record = parts.length ? { pages: recordPages, count: recordCount } : null;
   const detection =
     (fromStore ? loadDetection(t.detectionPath, t.indexPages) : null) ??
     detectIndex(pages, t.indexPages ? { indexPages: t.indexPages } : undefined);
@@ -67,11 +83,13 @@ async function plan(): Promise<LinkPlan> {
   const review = buildReview({
     briefName: t.briefName,
     briefPages: pageCount,
-    ...(t.record && record ? { recordName: t.record.name, recordPages: record.count } : {}),
+    ...(record ? { recordName: parts.map((p) => p.name).join(' + '), recordPages: record.count } : {}),
     detection,
     destinations,
     printedPages,
   });
+  // the references of the brief's body to its records (DESIGN §8), and the records listed in order
+  if (parts.length) addReferences(review, pages, record?.pages ?? null, detection.pages, parts, false);
   return {
     review,
     ...(detection.reason ? { reason: detection.reason } : {}),

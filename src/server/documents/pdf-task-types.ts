@@ -54,8 +54,8 @@ export type PdfTask = TaskCommon & (
       full: FullReadings;
       reviewPath: string;
       outputPath: string;
-      /** The trial record of a paired brief, appended after it as when the links were built. */
-      record?: RecordFiles;
+      /** The record documents of a paired brief, appended after it in order as when the links were built. */
+      records?: RecordFiles[];
     }
   | {
       op: 'link';
@@ -68,8 +68,8 @@ export type PdfTask = TaskCommon & (
       briefName: string;
       outputPath: string;
       reviewPath: string;
-      /** The trial record the brief points into (its stored text); the output is then the merged master. */
-      record?: RecordFiles;
+      /** The record documents the brief points into, in order (their stored text); the output is then the merged master. */
+      records?: RecordFiles[];
       full?: FullReadings;
     }
   | {
@@ -82,8 +82,8 @@ export type PdfTask = TaskCommon & (
       full?: FullReadings;
       outputPath: string;
       set: ReviewedSet;
-      /** The trial record a paired brief's links go into: appended, the reviewed PDF is the merged master. */
-      record?: RecordFiles;
+      /** The record documents a paired brief's links go into: appended in order, the reviewed PDF is the merged master. */
+      records?: RecordFiles[];
     }
   | {
       /** A court package: the approved PDF checked (hash, validation, active content) and copied, and its report. */
@@ -101,7 +101,12 @@ export type PdfTask = TaskCommon & (
 
 /** A trial record's uploaded original and the text stored when it was read (page-store.ts). */
 export interface RecordFiles {
+  /** The record document's id (the server's; the worker only passes it through). */
+  id?: string;
   name: string;
+  /** How the brief cites it (`AB`, `ER`); null: read from its cover. */
+  citeAs?: string | null;
+  volume?: number | null;
   sourcePath: string;
   pagesPath: string;
   ocrPagesPath: string;

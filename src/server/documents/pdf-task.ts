@@ -192,8 +192,8 @@ export function runPdfTask(
     let appended = 0;
     try {
       size = statSync(task.sourcePath).size;
-      // a paired brief's output carries its trial record too
-      if ('record' in task && task.record) appended = statSync(task.record.sourcePath).size;
+      // a paired brief's output carries its record documents too
+      if ('records' in task && task.records) for (const r of task.records) appended += statSync(r.sourcePath).size;
     } catch {
       // a missing file fails in the worker, with the reason it gives
     }

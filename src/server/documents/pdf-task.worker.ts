@@ -20,6 +20,7 @@ import { writeFileAtomic } from '../../engine/util/atomic-write.ts';
 import type { LinkPlan } from './link-plan.worker.ts';
 import { loadFullReadings, loadOcrPages, loadPages, saveDetection, saveFullReadings, savePages } from './page-store.ts';
 import type { LinkOutcome, PdfTask, PdfTaskMessage, ReadOutcome, RelayerOutcome, TextLayerOutcome } from './pdf-task-types.ts';
+import { openRecords, recordOcrPages } from './record-docs.ts';
 import { refuseWholeSave, saveOptions } from './whole-save-check.ts';
 import { packageForCourt, regenerate } from './review-tasks.ts';
 import { lowerThreadPriority } from './thread-priority.ts';
@@ -87,8 +88,8 @@ async function link(t: Extract<PdfTask, { op: 'link' }>): Promise<LinkOutcome> {
     doc.checkLimits(t.limits);
     refuseWholeSave(doc, t);
     const { review, reason, ocrRead, recordOcrRead } = await planLinks(t, doc.pageCount);
-    // a paired brief: the record is appended after it, its links point there
-    if (t.record) recordDoc = openPdf({ path: t.record.sourcePath });
+    // a paired brief: its records are appended after it in order, its links point there
+    recordDoc = openRecords(t.records);
     prepareMaster(doc, recordDoc, review, { brief: ocrRead, record: recordOcrRead });
     doc.dropCaches();
     // written into the file (an update of the upload: see PdfDoc.saveToFile), then read back from it
@@ -164,15 +165,16 @@ async function relayer(t: Extract<PdfTask, { op: 'relayer' }>): Promise<RelayerO
     if (!pages) throw new Error('the text of this document is not stored; process it again');
     // the links as they were built: the review written with them, not a new resolution
     const review = JSON.parse(readFileSync(t.reviewPath, 'utf8')) as ReviewJson;
-    // a paired brief's master carries its trial record after it, as when the links were built
-    if (review.record && !t.record) throw new Error('the trial record these links point into is gone; build the links again');
-    if (review.record && t.record) {
-      recordDoc = openPdf({ path: t.record.sourcePath });
-      if (recordDoc.pageCount !== review.record.pages || t.record.name !== review.record.file) {
+    // a paired brief's master carries its records after it, as when the links were built
+    const records = t.records ?? [];
+    if (review.record && !records.length) throw new Error('the trial record these links point into is gone; build the links again');
+    if (review.record && records.length) {
+      recordDoc = openRecords(records);
+      if (recordDoc!.pageCount !== review.record.pages || records.map((r) => r.name).join(' + ') !== review.record.file) {
         throw new Error('the trial record changed since these links were built; build the links again');
       }
     }
-    const recordPages = recordDoc && t.record ? loadOcrPages(t.record.ocrPagesPath, t.record.full) : null;
+    const recordPages = recordDoc ? recordOcrPages(records) : null;
     prepareMaster(doc, recordDoc, review, { brief: pages.filter((p) => p.source === 'ocr'), record: recordPages });
     doc.dropCaches();
     doc.saveToFile(t.outputPath, saveOptions(t));

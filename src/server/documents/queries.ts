@@ -19,14 +19,24 @@ const unresolvedCount = sql<number>`(select count(*)::int from "links" l where l
 
 // (the same rule as review/approval.ts UNREVIEWED_LINK: 'auto', and no page set by the reviewer)
 const unreviewedCount = sql<number>`(select count(*)::int from "links" l where l.src_doc_id = "documents"."id" and l.status = 'auto' and l.target_page is not distinct from l.engine_target_page)`;
+const recordIds = sql<string[]>`(select coalesce(array_agg(br.record_id::text order by br.position), '{}') from "brief_records" br where br.brief_id = "documents"."id")`;
+const referenceCount = sql<number>`(select count(*)::int from "brief_references" r where r.document_id = "documents"."id" and r.kind = 'record' and r.status <> 'removed')`;
+const unresolvedReferenceCount = sql<number>`(select count(*)::int from "brief_references" r where r.document_id = "documents"."id" and r.kind = 'record' and r.status <> 'removed' and r.target_page is null)`;
 
 async function select(db: Db, where: SQL | undefined): Promise<DocumentRecord[]> {
   const rows = await db
-    .select({ doc: documents, linkCount, unresolvedCount, unreviewedCount })
+    .select({ doc: documents, linkCount, unresolvedCount, unreviewedCount, recordIds, referenceCount, unresolvedReferenceCount })
     .from(documents)
     .where(where)
     .orderBy(desc(documents.uploadedAt));
-  return rows.map((r) => documentJson(r.doc, Number(r.linkCount), Number(r.unresolvedCount), Number(r.unreviewedCount)));
+  return rows.map((r) =>
+    documentJson(r.doc, Number(r.linkCount), Number(r.unresolvedCount), {
+      recordDocumentIds: r.recordIds,
+      referenceCount: Number(r.referenceCount),
+      unresolvedReferenceCount: Number(r.unresolvedReferenceCount),
+      unreviewedCount: Number(r.unreviewedCount),
+    }),
+  );
 }
 
 export async function documentRow(db: Db, params: unknown): Promise<DocumentRow> {

@@ -15,6 +15,8 @@ import { printedPageLabels } from '../../engine/resolve/printed-pages.ts';
 import { setPrintedLabels } from '../../engine/write/write-master.ts';
 import { prepareReviewed, validateReviewed } from '../../engine/write/write-reviewed.ts';
 import { loadOcrPages, loadPages } from './page-store.ts';
+import type { PdfDoc } from '../../engine/pdf/types.ts';
+import { openRecords, recordOcrPages, recordPagesOf } from './record-docs.ts';
 import type { PackageOutcome, PdfTask, RegenerateOutcome } from './pdf-task-types.ts';
 import { refuseWholeSave, saveOptions } from './whole-save-check.ts';
 import { DIR_MODE } from '../storage/files.ts';
@@ -39,24 +41,27 @@ function pageCountOf(path: string): number {
 
 export async function regenerate(t: Extract<PdfTask, { op: 'regenerate' }>): Promise<RegenerateOutcome> {
   const doc = openPdf({ path: t.sourcePath });
-  // a paired brief: the record is appended, the reviewed PDF is the merged master (like Master.linked.pdf)
-  const recordDoc = t.record ? openPdf({ path: t.record.sourcePath }) : null;
+  // a paired brief: its records are appended in order, the reviewed PDF is the merged master (like Master.linked.pdf)
+  const records = t.records ?? [];
+  let recordDoc: PdfDoc | null = null;
   let saved: { size: number; sha256: string };
   let pageCount: number;
   let pageLabels: Array<string | null> | null;
   let set = t.set;
   try {
+    recordDoc = openRecords(records);
     pageCount = doc.pageCount;
     refuseWholeSave(doc, t);
-    set = { ...t.set, briefPages: pageCount, ...(recordDoc && t.record ? { record: { name: t.record.name, pages: recordDoc.pageCount } } : { record: null }) };
+    set = { ...t.set, briefPages: pageCount, ...(recordDoc ? { record: { name: records.map((r) => r.name).join(' + '), pages: recordDoc.pageCount } } : { record: null }) };
     // the text read when the document was processed: the numbers printed on its pages, and the
     // words OCR read for the invisible text layer of scanned pages
     const pages = loadPages(pageCount, t.pagesPath, t.ocrPagesPath, t.full);
-    const recordPages = recordDoc && t.record ? loadPages(recordDoc.pageCount, t.record.pagesPath, t.record.ocrPagesPath, t.record.full) : null;
+    const stored = recordDoc ? recordPagesOf(records) : null;
+    const recordPages = stored?.pages ?? null;
     const printed = pages ? printedPageLabels(layoutPages(pages)) : null;
-    const record = recordDoc && t.record ? { doc: recordDoc, pages: recordPages ?? loadOcrPages(t.record.ocrPagesPath, t.record.full) } : null;
+    const record = recordDoc && stored ? { doc: recordDoc, pages: recordPages ?? recordOcrPages(records, stored.counts) } : null;
     prepareReviewed(doc, set, pages ?? loadOcrPages(t.ocrPagesPath, t.full), record);
-    // the labels run over the whole document written, the record's pages after the brief's
+    // the labels run over the whole document written, the records' pages after the brief's
     pageLabels = printed
       ? setPrintedLabels(doc, record ? [...printed, ...(recordPages ? printedPageLabels(layoutPages(recordPages)) : new Array<string | null>(record.doc.pageCount).fill(null))] : printed)
       : null;

@@ -52,7 +52,16 @@ export function workflowStageOf(d: DocumentRow): WorkflowStage {
   return 1;
 }
 
-export function documentJson(d: DocumentRow, linkCount = 0, unresolvedCount = 0, unreviewedCount = 0): DocumentRecord {
+/** What documentJson takes from other tables: the brief's record documents and its references. */
+export interface DocumentExtras {
+  recordDocumentIds?: string[];
+  referenceCount?: number;
+  unresolvedReferenceCount?: number;
+  /** Links no reviewer confirmed, removed or gave a page (review/approval.ts). */
+  unreviewedCount?: number;
+}
+
+export function documentJson(d: DocumentRow, linkCount = 0, unresolvedCount = 0, extras: DocumentExtras = {}): DocumentRecord {
   return {
     id: d.id,
     caseId: d.caseId,
@@ -60,6 +69,11 @@ export function documentJson(d: DocumentRow, linkCount = 0, unresolvedCount = 0,
     alias: d.alias,
     kind: d.kind === 'record' ? 'record' : 'brief',
     recordDocumentId: d.recordDocumentId,
+    recordDocumentIds: extras.recordDocumentIds ?? (d.recordDocumentId ? [d.recordDocumentId] : []),
+    citeAs: d.citeAs,
+    volume: d.volume,
+    referenceCount: extras.referenceCount ?? 0,
+    unresolvedReferenceCount: extras.unresolvedReferenceCount ?? 0,
     originalName: d.originalName,
     fileSize: d.fileSize,
     pageCount: d.pageCount,
@@ -85,7 +99,7 @@ export function documentJson(d: DocumentRow, linkCount = 0, unresolvedCount = 0,
     reviewedOutputCurrent: d.reviewedKey !== null && d.reviewedCurrent,
     reviewedValidation: validationOf(d.reviewedValidation),
     unresolvedCount,
-    unreviewedCount,
+    unreviewedCount: extras.unreviewedCount ?? 0,
     workflowStage: workflowStageOf(d),
     index_status: d.indexStatus as DocumentRecord['index_status'],
     index_count: d.indexCount,

@@ -9,12 +9,12 @@ import { memoryRefusal } from './pdf-task.ts';
  * content to take out) and would then need more memory than the task has: runPdfTask counted it as
  * an incremental update, all it could tell from the size alone.
  */
-export function refuseWholeSave(doc: PdfDoc, t: { sourcePath: string; memoryMb?: number; incrementalFrom?: number; record?: { sourcePath: string } }): void {
+export function refuseWholeSave(doc: PdfDoc, t: { sourcePath: string; memoryMb?: number; incrementalFrom?: number; records?: Array<{ sourcePath: string }> }): void {
   if (!t.memoryMb) return;
   const method = doc.saveMethod(saveOptions(t));
   if (method.incremental) return;
   const refusal = memoryRefusal(statSync(t.sourcePath).size, t.memoryMb, {
-    appendedBytes: t.record ? statSync(t.record.sourcePath).size : 0,
+    appendedBytes: (t.records ?? []).reduce((n, r) => n + statSync(r.sourcePath).size, 0),
     whole: method.whole,
     ...saveOptions(t),
   });

@@ -13,7 +13,8 @@ import { FAIR_SHARE_RETRY_SECONDS, yieldsSlot } from './fair-share.ts';
 import { notifyDocument, removeFilesIfGone, runBeat, withHeartbeat, WORKER_ID } from '../documents/processing-state.ts';
 import { dropReviewedOutput, REVIEWED_KEY, withdrawApproval, WITHDRAW_REASONS } from '../review/approval-state.ts';
 import { documentJobData } from './document-process.ts';
-import { recordFiles, recordReadiness } from '../documents/record-pairing.ts';
+import { recordFiles, recordIdsOf, recordsReadiness } from '../documents/record-pairing.ts';
+import { storeReferences } from '../review/references.ts';
 import { keptForLinks, reviewerDecisions } from '../review/kept-decisions.ts';
 import { indexItemRows } from './index-item-rows.ts';
 import type { JobContext } from './registry.ts';
@@ -27,10 +28,11 @@ export async function documentLink(ctx: JobContext, data: unknown): Promise<unkn
   const current = and(eq(documents.id, documentId), eq(documents.linkRun, run));
   // A brief paired with a trial record needs the record's text: while the record is being read the
   // build waits ('queued'), and the record's processing queues it again when done (record-pairing.ts).
-  const [pre] = await db.select({ recordDocumentId: documents.recordDocumentId }).from(documents).where(current);
+  const [pre] = await db.select({ id: documents.id, recordDocumentId: documents.recordDocumentId }).from(documents).where(current);
   if (!pre) return { skipped: true };
-  const readiness = pre.recordDocumentId ? await recordReadiness(db, pre.recordDocumentId) : null;
-  if (readiness && !readiness.ready && readiness.waiting) return { waiting: pre.recordDocumentId };
+  const recordIds = await recordIdsOf(db, pre);
+  const readiness = recordIds.length ? await recordsReadiness(db, recordIds) : null;
+  if (readiness && !readiness.ready && readiness.waiting) return { waiting: recordIds };
   if (ctx.send && (await yieldsSlot(db, documentId, 'link', ctx.config.staleJobMs))) {
     await ctx.send('document-link', { documentId, run }, { startAfterSeconds: FAIR_SHARE_RETRY_SECONDS });
     return { yielded: true };
@@ -53,7 +55,8 @@ export async function documentLink(ctx: JobContext, data: unknown): Promise<unkn
     return { failed: reason };
   };
   if (readiness && !readiness.ready && !readiness.waiting) return fail(readiness.reason);
-  const record = readiness?.ready ? readiness.record : null;
+  const records = readiness?.ready ? readiness.records : [];
+  const record = records[0] ?? null;
   const indexPages = parseIndexPages(doc.indexPages);
   if (doc.indexCount === 0 && !indexPages) return fail(NO_INDEX_REASON);
 
@@ -78,7 +81,7 @@ export async function documentLink(ctx: JobContext, data: unknown): Promise<unkn
         briefName: doc.originalName,
         outputPath: pendingPdf,
         reviewPath: pendingReview,
-        ...(record ? { record: recordFiles(storage, record) } : {}),
+        ...(records.length ? { records: records.map((r) => recordFiles(storage, r)) } : {}),
       }, taskLimits(ctx.config), undefined, { signal }),
     );
     const { review } = out;
@@ -123,6 +126,8 @@ export async function documentLink(ctx: JobContext, data: unknown): Promise<unkn
       const masterPageOf = (target: string, page: number) => (target === 'record' ? page + (doc.pageCount ?? 0) : page);
       const { rows, carried } = keptForLinks(decisions, fresh, masterPageOf);
       await tx.insert(links).values(rows);
+      // the references of the brief's body, each into the record document its page falls in
+      const refs = await storeReferences(tx, documentId, review, records.map((r) => r.id));
       await tx
         .update(documents)
         .set({
@@ -142,6 +147,8 @@ export async function documentLink(ctx: JobContext, data: unknown): Promise<unkn
         links: review.links.length,
         unresolved,
         record: record ? { id: record.id, pages: review.record?.pages ?? null } : null,
+        ...(records.length > 1 ? { records: records.map((r) => r.id) } : {}),
+        ...(review.references ? { references: refs } : {}),
         validation: review.validation,
         ...(review.removedActiveContent ? { removedActiveContent: review.removedActiveContent } : {}),
         ...(decisions.length ? { reviewerDecisions: carried } : {}),

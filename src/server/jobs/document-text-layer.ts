@@ -14,7 +14,7 @@
 // A process killed while reading: its heartbeat stops, the reaper queues the job again
 // (processing-state.ts) and it goes on from the pages saved. A reprocess or a reupload starts a new
 // reading and makes this one stale (its run); a stale job stops its worker at its next heartbeat.
-import { recordFiles } from '../documents/record-pairing.ts';
+import { recordFiles, recordsOf } from '../documents/record-pairing.ts';
 import { randomUUID } from 'node:crypto';
 import { rename, rm } from 'node:fs/promises';
 import { and, eq, sql } from 'drizzle-orm';
@@ -143,10 +143,10 @@ async function applyLayer(
       continue;
     }
     if (d.aiProcessingStatus !== 'completed' || !d.outputKey) return 'no-links';
-    // a paired brief's master carries its trial record after it
-    const [rec] = d.recordDocumentId ? await db.select().from(documents).where(eq(documents.id, d.recordDocumentId)).limit(1) : [];
+    // a paired brief's master carries its records after it
+    const recs = await recordsOf(db, d);
     // a record being read again has no stable files to append: the master keeps the text layer it has
-    if (rec && rec.status !== 'completed') return 'no-links';
+    if (recs.some((rec) => rec.status !== 'completed' || !rec.storageKey)) return 'no-links';
     const pending = file(`Master.linked-${randomUUID()}.pdf`);
     try {
       const relayered = await runPdfTask(
@@ -158,7 +158,7 @@ async function applyLayer(
           full,
           reviewPath: file('review.json'),
           outputPath: pending,
-          ...(rec?.storageKey ? { record: recordFiles(ctx.storage, rec) } : {}),
+          ...(recs.length ? { records: recs.map((rec) => recordFiles(ctx.storage, rec)) } : {}),
         },
         taskLimits(ctx.config),
       );

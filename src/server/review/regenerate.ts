@@ -26,8 +26,10 @@ export async function regenerateDocument(deps: Deps, user: Actor, doc: DocumentR
     throw new AppError('conflict', 'The links of this document are being built; regenerate once they are done');
   }
   const loaded = await loadReviewedSet(db, doc);
-  if (loaded.record && (loaded.record.status !== 'completed' || !loaded.record.storageKey)) {
-    throw new AppError('conflict', `The trial record "${loaded.record.title}" is not ready; regenerate once it has been read`);
+  for (const rec of loaded.records) {
+    if (rec.status !== 'completed' || !rec.storageKey) {
+      throw new AppError('conflict', `The trial record "${rec.title}" is not ready; regenerate once it has been read`);
+    }
   }
   if (loaded.set.entries.length === 0) throw new AppError('conflict', 'This document has no links to write; build its links first');
   // written beside the current reviewed PDF, which stays what it is until this one is recorded; a
@@ -45,7 +47,7 @@ export async function regenerateDocument(deps: Deps, user: Actor, doc: DocumentR
         full: { path: file('ocr-full.json'), run: doc.processRun },
         outputPath: pending,
         set: loaded.set,
-        ...(loaded.record ? { record: recordFiles(storage, loaded.record) } : {}),
+        ...(loaded.records.length ? { records: loaded.records.map((r) => recordFiles(storage, r)) } : {}),
       }, deps.limits);
     } catch (err) {
       throw new AppError('conflict', `The reviewed PDF could not be written: ${failureText(err)}`);

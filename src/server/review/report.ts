@@ -31,7 +31,17 @@ export interface ReportInput {
   court: string | null;
   validation: ValidationTotals;
   entries: ReportEntry[];
+  /** The references of the brief's body to its records (DESIGN §8), when it has records. */
+  references?: ReportReferences;
 }
+
+/** References counted by record document, and each reference with where its link goes in the filed PDF. */
+export interface ReportReferences {
+  byRecord: Array<{ record: string; found: number; linked: number; unresolved: number; removed: number }>;
+  rows: Array<{ page: number; text: string; record: string | null; destination: number | null; status: 'auto' | 'confirmed' | 'removed'; confidence: number; why: string | null }>;
+}
+
+const REF_HEADER = ['reference_page', 'reference', 'record_document', 'destination_page', 'status', 'confidence', 'why'];
 
 const CSV_HEADER = ['ordinal', 'label', 'text', 'destination_page', 'engine_page', 'confidence', 'status', 'changed_by', 'changed_at'];
 
@@ -60,7 +70,16 @@ export function reportCsv(r: ReportInput): string {
     ['success', String(v.success)],
     ['not_individually_reviewed', notReviewed(r)],
   ].map(([k, n]) => [cell(`# ${k}`), cell(n as string | number)].join(','));
-  return `${[CSV_HEADER.map(cell).join(','), ...rows, ...totals].join('\r\n')}\r\n`;
+  const refs = r.references
+    ? [
+        '',
+        [cell('# references by record document'), cell('found'), cell('linked'), cell('unresolved'), cell('removed')].join(','),
+        ...r.references.byRecord.map((t) => [cell(`# ${t.record}`), cell(t.found), cell(t.linked), cell(t.unresolved), cell(t.removed)].join(',')),
+        REF_HEADER.map(cell).join(','),
+        ...r.references.rows.map((x) => [x.page, x.text, x.record, x.destination, x.status, x.confidence.toFixed(2), x.why].map(cell).join(',')),
+      ]
+    : [];
+  return `${[CSV_HEADER.map(cell).join(','), ...rows, ...totals, ...refs].join('\r\n')}\r\n`;
 }
 
 /** Text the report PDF's standard font can show (Latin-1): dashes and quotes plain, anything else '?'. */
@@ -170,6 +189,62 @@ export function reportPdfPages(r: ReportInput): TextLineSpec[][] {
     }
     y = top + height;
   }
+  if (r.references) referencesSection(r.references, { line, newPage: () => { pages.push(page); page = []; y = TOP; }, y: () => y, setY: (v) => (y = v) });
   pages.push(page);
   return pages.map((p, i) => [...p, { text: `Page ${i + 1} of ${pages.length}`, x: 270, y: PAGE_H - 30, size: 8 }]);
+}
+
+interface Writer {
+  line: (text: string, x?: number, size?: number) => void;
+  newPage: () => void;
+  y: () => number;
+  setY: (y: number) => void;
+}
+
+const REF_COLS = { page: 54, text: 84, record: 320, dest: 440, status: 476 };
+
+/** The report's references section: found, linked and unresolved by record document, then each reference. */
+function referencesSection(refs: ReportReferences, w: Writer): void {
+  const need = (h: number) => {
+    if (w.y() + h > BOTTOM) w.newPage();
+  };
+  need(LINE * 6);
+  w.setY(w.y() + LINE);
+  w.line('References to the record', 54, 11);
+  w.setY(w.y() + LINE + 4);
+  const total = refs.byRecord.reduce((n, t) => ({ found: n.found + t.found, linked: n.linked + t.linked, unresolved: n.unresolved + t.unresolved, removed: n.removed + t.removed }), { found: 0, linked: 0, unresolved: 0, removed: 0 });
+  for (const t of [...refs.byRecord.map((b) => ({ ...b, label: b.record })), { ...total, label: 'All record documents' }]) {
+    need(LINE);
+    w.line(`${t.label}: found ${t.found}, linked ${t.linked}, unresolved ${t.unresolved}, removed ${t.removed}`, 54, 9);
+    w.setY(w.y() + LINE + 1);
+  }
+  w.setY(w.y() + LINE);
+  const header = () => {
+    for (const [k, t] of [['page', 'Page'], ['text', 'Reference'], ['record', 'Record document'], ['dest', 'To'], ['status', 'Status']] as const) w.line(t, REF_COLS[k]);
+    w.setY(w.y() + LINE + 2);
+  };
+  need(LINE * 3);
+  header();
+  for (const x of refs.rows) {
+    const text = wrap(x.text, 44);
+    const rec = wrap(x.record ?? '-', 22);
+    const height = Math.max(text.length, rec.length) * LINE + 2;
+    if (w.y() + height > BOTTOM) {
+      w.newPage();
+      header();
+    }
+    const top = w.y();
+    w.line(String(x.page), REF_COLS.page);
+    w.line(x.destination === null ? '-' : String(x.destination), REF_COLS.dest);
+    w.line(x.status, REF_COLS.status);
+    for (let i = 0; i < text.length; i++) {
+      w.setY(top + i * LINE);
+      w.line(text[i]!, REF_COLS.text);
+    }
+    for (let i = 0; i < rec.length; i++) {
+      w.setY(top + i * LINE);
+      w.line(rec[i]!, REF_COLS.record);
+    }
+    w.setY(top + height);
+  }
 }

@@ -8,13 +8,17 @@ import type { ReviewedSet } from '../../engine/write/write-reviewed.ts';
 import { outlineTitle } from '../../engine/write/outline-title.ts';
 import type { Tx } from '../audit.ts';
 import type { Db } from '../db/client.ts';
-import { documents as documentsTable, indexItems, links, type documents } from '../db/schema.ts';
+import { indexItems, links, type documents } from '../db/schema.ts';
 import { parseIndexPages } from '../documents/index-pages.ts';
+import { recordsOf } from '../documents/record-pairing.ts';
+import { reviewedReferences } from './references.ts';
 
 export interface LoadedSet {
   set: ReviewedSet;
-  /** The trial record a paired brief's links go into (appended in the reviewed PDF); null otherwise. */
+  /** The first record document a paired brief's links go into (appended in the reviewed PDF); null otherwise. */
   record: typeof documents.$inferSelect | null;
+  /** All its record documents, in the order they follow it. */
+  records: Array<typeof documents.$inferSelect>;
   /** Link ids in entry order (for the report and the audit trail). */
   linkIds: string[];
   engineTargetPages: Array<number | null>;
@@ -35,10 +39,11 @@ export function linksInIndexOrder(db: Db | Tx, documentId: string) {
 }
 
 export async function loadReviewedSet(db: Db | Tx, doc: typeof documents.$inferSelect): Promise<LoadedSet> {
-  // a paired brief's reviewed PDF is the merged master: brief, then its trial record
-  const [record] = doc.recordDocumentId
-    ? await db.select().from(documentsTable).where(eq(documentsTable.id, doc.recordDocumentId)).limit(1)
-    : [];
+  // a paired brief's reviewed PDF is the merged master: brief, then its records in order, and the
+  // references of its body as the reviewer left them
+  const refs = await reviewedReferences(db, doc);
+  const records = await recordsOf(db, doc);
+  const record = records[0];
   const rows = await linksInIndexOrder(db, doc.id);
   const entries = rows.map(({ link, item }) => ({
     ordinal: item.ordinal,
@@ -55,17 +60,25 @@ export async function loadReviewedSet(db: Db | Tx, doc: typeof documents.$inferS
   }));
   const indexPages = parseIndexPages(doc.indexPages) ?? [...new Set(rows.map((r) => r.item.page))].sort((a, b) => a - b);
   const fingerprint = createHash('sha256')
-    .update(JSON.stringify([record?.id ?? null, rows.map(({ link }) => [link.id, link.status, link.target, link.targetPage, link.bbox])]))
+    .update(
+      JSON.stringify([
+        records.map((r) => [r.id, r.citeAs, r.volume]),
+        rows.map(({ link }) => [link.id, link.status, link.target, link.targetPage, link.bbox]),
+        refs.rows.map((r) => [r.id, r.status, r.recordDocId, r.targetPage]),
+      ]),
+    )
     .digest('hex');
   return {
     set: {
       briefName: doc.originalName,
       briefPages: doc.pageCount ?? 0,
-      record: record ? { name: record.originalName, pages: record.pageCount ?? 0 } : null,
+      record: record ? { name: records.map((r) => r.originalName).join(' + '), pages: records.reduce((n, r) => n + (r.pageCount ?? 0), 0) } : null,
       indexPages,
       entries,
+      ...(records.length ? { records: refs.records, references: refs.references } : {}),
     },
     record: record ?? null,
+    records,
     linkIds: rows.map((r) => r.link.id),
     engineTargetPages: rows.map((r) => r.link.engineTargetPage),
     statuses: rows.map((r) => (r.link.status === 'removed' ? 'removed' : r.link.status === 'confirmed' ? 'confirmed' : 'auto')),

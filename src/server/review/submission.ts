@@ -16,6 +16,9 @@ import type { Storage } from '../storage/files.ts';
 import { reportCsv, reportPdfPages, type ReportEntry } from './report.ts';
 import { loadReviewedSet, type LoadedSet } from './reviewed-set.ts';
 import { zipEntryName, type ZipFile } from './zip-package.ts';
+import { recordsOf } from '../documents/record-pairing.ts';
+import { referenceTotals } from './references.ts';
+import type { ReportReferences } from './report.ts';
 
 type DocumentRow = typeof documents.$inferSelect;
 const MB = 1024 * 1024;
@@ -69,6 +72,23 @@ async function lastChanges(db: Db, linkIds: string[]): Promise<Map<string, { by:
   return out;
 }
 
+/** The report's references section: totals by record document and each reference to the record. */
+async function reportReferences(db: Db, doc: typeof documents.$inferSelect): Promise<ReportReferences> {
+  const { byRecord, rows } = await referenceTotals(db, doc);
+  return {
+    byRecord,
+    rows: rows.map((r) => ({
+      page: r.page,
+      text: r.text,
+      record: r.recordTitle ? `${r.recordCiteAs ? `${r.recordCiteAs} - ` : ''}${r.recordTitle}` : null,
+      destination: r.status === 'removed' ? null : r.masterPage,
+      status: r.status,
+      confidence: r.confidence,
+      why: r.targetPage === null ? (r.unresolvedReason ?? r.why) : r.why,
+    })),
+  };
+}
+
 function reportEntries(loaded: LoadedSet, changes: Map<string, { by: string | null; at: Date }>): ReportEntry[] {
   const inFiled = (target: 'source' | 'record' | undefined, page: number | null) =>
     page === null ? null : target === 'record' ? page + loaded.set.briefPages : page;
@@ -112,10 +132,8 @@ export async function submitToCourt(
   // the pages filed: a paired brief's approved PDF carries its trial record after it
   const filedPages = new Map<string, number>();
   for (const doc of docs) {
-    const [rec] = doc.recordDocumentId
-      ? await db.select({ pageCount: documents.pageCount }).from(documents).where(eq(documents.id, doc.recordDocumentId))
-      : [];
-    filedPages.set(doc.id, (doc.pageCount ?? 0) + (rec?.pageCount ?? 0));
+    const recs = await recordsOf(db, doc);
+    filedPages.set(doc.id, (doc.pageCount ?? 0) + recs.reduce((n, r) => n + (r.pageCount ?? 0), 0));
   }
   for (const doc of docs) {
     const why = await refusal(storage, doc, info, filedPages.get(doc.id)!);
@@ -144,6 +162,7 @@ export async function submitToCourt(
         court: info.court ?? null,
         validation: doc.reviewedValidation!,
         entries: reportEntries(loaded, await lastChanges(db, loaded.linkIds)),
+        ...(loaded.records.length ? { references: await reportReferences(db, doc) } : {}),
       };
       const outs = (['pdf', 'report.pdf', 'report.csv'] as const).map((f) => file(submissionFileName(id, f)));
       written.push(...outs);

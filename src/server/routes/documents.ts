@@ -5,7 +5,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { createDocumentBody, updateDocumentBody } from '../../contract/documents.ts';
+import { briefRecordsBody, createDocumentBody, updateDocumentBody, updateReferenceBody } from '../../contract/documents.ts';
 import { forgetDocumentNames, recordAudit, withoutDocumentNames } from '../audit.ts';
 import { requireUser } from '../auth/guard.ts';
 import { documents } from '../db/schema.ts';
@@ -13,20 +13,46 @@ import { contentDisposition } from '../documents/content-disposition.ts';
 import { checkIndexPages } from '../documents/index-pages.ts';
 import type { DocumentDeps } from '../documents/intake.ts';
 import { queueLinking, queueProcessing } from '../documents/processing-state.ts';
-import { checkKindChange, checkRecordFor, withdrawBriefApprovals } from '../documents/record-pairing.ts';
+import {
+  afterRecordDeleted,
+  briefsOf,
+  checkKindChange,
+  checkRecordFor,
+  recordIdsOf,
+  setBriefRecords,
+  withdrawBriefApprovals,
+} from '../documents/record-pairing.ts';
+import { listReferences, updateReference } from '../review/references.ts';
 import type { Db } from '../db/client.ts';
-import type { Tx } from '../audit.ts';
+import type { Actor, Tx } from '../audit.ts';
 import { caseDocuments, caseIdParams, documentById, documentRow, requireCase } from '../documents/queries.ts';
 import { documentJson } from '../documents/serialize.ts';
 import { AppError, parseInput } from '../errors.ts';
 import { confirmBody, downloadQuery } from '../../contract/review.ts';
 import { requireConfirmIfReviewed, withdrawApproval, WITHDRAW_REASONS } from '../review/approval-state.ts';
-import { rebuildLinks } from '../review/rebuild-links.ts';
+import { rebuildLinks, requireConfirmForAll } from '../review/rebuild-links.ts';
 
 const duplicateParams = z.object({
   caseId: z.uuid({ error: 'caseId must be a case id' }),
   fileName: z.string().trim().min(1).max(255),
 });
+
+const referenceParams = z.object({
+  id: z.uuid({ error: 'id must be a document id' }),
+  refId: z.uuid({ error: 'refId must be a reference id' }),
+});
+
+/**
+ * The briefs given have their links (and references) built again after a change of one of their
+ * records, confirmed beforehand (requireConfirmForAll): the rule of every rebuild.
+ */
+async function rebuildBriefsOf(deps: DocumentDeps, user: Actor, briefIds: string[], reason: string): Promise<void> {
+  for (const id of briefIds) {
+    const [brief] = await deps.db.select().from(documents).where(eq(documents.id, id));
+    if (!brief?.storageKey || (brief.indexStatus !== 'ok' && brief.indexStatus !== 'pending') || brief.aiProcessingStatus === 'none') continue;
+    await rebuildLinks(deps, user, id, { from: 'links', confirm: true, reason, action: 'relink' });
+  }
+}
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -84,11 +110,20 @@ export function documentRoutes(app: FastifyInstance, deps: DocumentDeps): void {
     await checkPairing(db);
     if (body.kind !== undefined) changes.kind = body.kind;
     const recordChanged = body.recordDocumentId !== undefined && body.recordDocumentId !== before.recordDocumentId;
-    if (recordChanged) changes.recordDocumentId = body.recordDocumentId;
+    // how briefs cite a record (record documents only): their references are resolved by it
+    const citeChanged =
+      (body.citeAs !== undefined && body.citeAs !== before.citeAs) || (body.volume !== undefined && body.volume !== before.volume);
+    if (body.citeAs !== undefined) changes.citeAs = body.citeAs;
+    if (body.volume !== undefined) changes.volume = body.volume;
+    const citingBriefs = citeChanged && before.kind === 'record' && (body.kind ?? 'record') === 'record' ? await briefsOf(db, before.id) : [];
+    if (citingBriefs.length) await requireConfirmForAll(db, citingBriefs.map((b) => b.id), body.confirm);
     if ((indexPagesChanged || recordChanged) && before.storageKey) await requireConfirmIfReviewed(db, before.id, body.confirm);
     await db.transaction(async (tx) => {
       await checkPairing(tx);
-      const [row] = await tx.update(documents).set(changes).where(eq(documents.id, before.id)).returning();
+      await tx.update(documents).set(changes).where(eq(documents.id, before.id));
+      // the one-record call: the brief's list of records becomes this one (or none)
+      if (recordChanged) await setBriefRecords(tx, before.id, body.recordDocumentId ? [body.recordDocumentId] : []);
+      const [row] = await tx.select().from(documents).where(eq(documents.id, before.id));
       await recordAudit(tx, user, 'update', 'document', before.id, documentJson(before), documentJson(row!));
       // null or 'pending' sets the document back to not reviewed; approval goes through POST …/review
       if (body.reviewStatus !== undefined) {
@@ -110,7 +145,50 @@ export function documentRoutes(app: FastifyInstance, deps: DocumentDeps): void {
       // the rule of every rebuild (asked for above, the approval withdrawn with the pairing)
       await rebuildLinks(deps, user, before.id, { from: 'links', confirm: body.confirm, reason: WITHDRAW_REASONS.record, action: 'relink' });
     }
+    // a record cited another way: the briefs pointing into it resolve their references again
+    await rebuildBriefsOf(deps, user, citingBriefs.map((b) => b.id), WITHDRAW_REASONS.recordCiteAs);
     return documentById(db, before.id);
+  });
+
+  app.put('/api/documents/:id/records', async (req) => {
+    const user = requireUser(req);
+    const before = await documentRow(db, req.params);
+    const { recordIds: given, confirm } = parseInput(briefRecordsBody, req.body);
+    const recordIds = given.map((id) => id.toLowerCase());
+    // each a record of the brief's case, not the brief itself (record-pairing.ts); again under lock below
+    const check = async (tx: Db | Tx) => {
+      for (const id of recordIds) await checkRecordFor(tx, before, before.kind, id, 'recordIds');
+    };
+    await check(db);
+    const current = await recordIdsOf(db, before);
+    const changed = current.join(',') !== recordIds.join(',');
+    if (!changed) return documentById(db, before.id);
+    if (before.storageKey) await requireConfirmIfReviewed(db, before.id, confirm);
+    await db.transaction(async (tx) => {
+      await check(tx);
+      await setBriefRecords(tx, before.id, recordIds);
+      await recordAudit(tx, user, 'update', 'document', before.id, { recordDocumentIds: current }, { recordDocumentIds: recordIds });
+      await withdrawApproval(tx, user, before.id, WITHDRAW_REASONS.records);
+    });
+    // its links and references are built again into the new records: the rule of every rebuild
+    const indexComing = before.indexStatus === 'ok' || before.indexStatus === 'pending';
+    if (before.storageKey && indexComing) {
+      await rebuildLinks(deps, user, before.id, { from: 'links', confirm, reason: WITHDRAW_REASONS.records, action: 'relink' });
+    }
+    return documentById(db, before.id);
+  });
+
+  app.get('/api/documents/:id/references', async (req) => {
+    const doc = await documentRow(db, req.params);
+    return listReferences(db, doc);
+  });
+
+  app.patch('/api/documents/:id/references/:refId', async (req) => {
+    const user = requireUser(req);
+    const { refId, ...params } = parseInput(referenceParams, req.params);
+    const doc = await documentRow(db, params);
+    const change = parseInput(updateReferenceBody, req.body);
+    return updateReference(db, user, doc, refId, change);
   });
 
   app.delete('/api/documents/:id', async (req, reply) => {
@@ -121,6 +199,8 @@ export function documentRoutes(app: FastifyInstance, deps: DocumentDeps): void {
     const detached = await db.transaction(async (tx) => {
       const briefs = await withdrawBriefApprovals(tx, user, before.id, WITHDRAW_REASONS.recordDeleted);
       await tx.delete(documents).where(eq(documents.id, before.id));
+      // a brief whose first record this was takes the next of its records as its first
+      await afterRecordDeleted(tx, briefs.map((b) => b.id));
       await recordAudit(tx, user, 'delete', 'document', before.id, withoutDocumentNames(documentJson(before)), null);
       await forgetDocumentNames(tx, [before.id]);
       return briefs;

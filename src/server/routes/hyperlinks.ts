@@ -24,7 +24,7 @@ import { requireUser } from '../auth/guard.ts';
 import { SESSION_COOKIE, userForToken } from '../auth/sessions.ts';
 import { documents, indexItems, links } from '../db/schema.ts';
 import { checkIndexPages } from '../documents/index-pages.ts';
-import { checkRecordFor } from '../documents/record-pairing.ts';
+import { checkRecordFor, setBriefRecords } from '../documents/record-pairing.ts';
 import type { DocumentRow } from '../documents/queries.ts';
 import { AppError, parseInput } from '../errors.ts';
 import {
@@ -69,7 +69,8 @@ async function pairWith(deps: OverviewDeps, user: Actor, brief: DocumentRow, ref
   try {
     return await deps.db.transaction(async (tx) => {
       await checkRecordFor(tx, brief, brief.kind, record.id);
-      const [row] = await tx.update(documents).set({ recordDocumentId: record.id, updatedAt: new Date() }).where(eq(documents.id, brief.id)).returning();
+      await setBriefRecords(tx, brief.id, [record.id]);
+      const [row] = await tx.select().from(documents).where(eq(documents.id, brief.id));
       await recordAudit(tx, user, 'update', 'document', brief.id, { recordDocumentId: brief.recordDocumentId }, { recordDocumentId: record.id });
       await withdrawApproval(tx, user, brief.id, WITHDRAW_REASONS.record);
       return row!;

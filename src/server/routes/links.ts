@@ -12,6 +12,7 @@ import { documents, indexItems, links } from '../db/schema.ts';
 import { caseIdParams, documentRow, requireCase } from '../documents/queries.ts';
 import { linkJson, REVIEWER_SET_WHY } from '../documents/serialize.ts';
 import { linksChanged } from '../review/approval-state.ts';
+import { recordsOf } from '../documents/record-pairing.ts';
 import { AppError, parseInput } from '../errors.ts';
 
 const linkIdParams = z.object({ id: z.uuid({ error: 'id must be a link id' }) });
@@ -42,9 +43,14 @@ async function checkTargetPage(db: Db | Tx, link: { srcDocId: string; target: st
   const pagesOf = async (id: string) => (await db.select({ pageCount: documents.pageCount }).from(documents).where(eq(documents.id, id)))[0]?.pageCount ?? null;
   const briefPages = await pagesOf(link.srcDocId);
   if (link.target === 'record') {
-    const recordPages = link.targetDocId ? await pagesOf(link.targetDocId) : null;
+    // a brief's records count as one record after it (its first, then the others in order)
+    const [brief] = await db.select().from(documents).where(eq(documents.id, link.srcDocId));
+    const records = brief ? await recordsOf(db, brief) : [];
+    const recordPages = records.length
+      ? records.reduce((n, r) => n + (r.pageCount ?? 0), 0)
+      : link.targetDocId ? await pagesOf(link.targetDocId) : null;
     if (recordPages && targetPage > recordPages) {
-      throw new AppError('validation', `targetPage must be at most ${recordPages}, the pages of the trial record`, 'targetPage');
+      throw new AppError('validation', `targetPage must be at most ${recordPages}, the pages of the trial record${records.length > 1 ? 's' : ''}`, 'targetPage');
     }
     return targetPage + (briefPages ?? 0);
   }

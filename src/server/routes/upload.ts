@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { uploadFields } from '../../contract/documents.ts';
 import { recordAudit } from '../audit.ts';
 import { requireUser } from '../auth/guard.ts';
-import { documents, indexItems, links } from '../db/schema.ts';
+import { briefRecords, documents, indexItems, links } from '../db/schema.ts';
 import { commitStagedSource, discardStagedSource, placeSource, queueNewSource, stageSource, type DocumentDeps } from '../documents/intake.ts';
 import { caseIsGone } from '../documents/processing-state.ts';
 import { documentById, documentRow, requireCase } from '../documents/queries.ts';
@@ -76,6 +76,8 @@ export async function uploadRoutes(app: FastifyInstance, deps: DocumentDeps, max
             alias: body.alias || null,
             kind: body.kind ?? 'brief',
             recordDocumentId: body.recordDocumentId || null,
+            citeAs: body.citeAs || null,
+            volume: body.volume ? Number(body.volume) : null,
             originalName: received.fileName.slice(0, 255),
             fileSize: received.size,
             sha256: received.sha256,
@@ -86,6 +88,7 @@ export async function uploadRoutes(app: FastifyInstance, deps: DocumentDeps, max
             indexStatus: 'pending',
           })
           .returning();
+        if (body.recordDocumentId) await db.insert(briefRecords).values({ briefId: id, recordId: body.recordDocumentId, position: 0 });
       } catch (err) {
         throw (await undo()) ?? err;
       }

@@ -7,7 +7,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { SAMPLE_CASE_NUMBER, sampleKeys, type SampleKey } from '../../contract/hyperlinks.ts';
 import { recordAudit, type Actor } from '../audit.ts';
 import type { Db } from '../db/client.ts';
-import { cases, documents } from '../db/schema.ts';
+import { briefRecords, cases, documents } from '../db/schema.ts';
 import { queueNewSource, type DocumentDeps } from '../documents/intake.ts';
 import { queueLinking } from '../documents/processing-state.ts';
 import type { DocumentRow } from '../documents/queries.ts';
@@ -85,6 +85,7 @@ export async function createSampleCase(deps: DocumentDeps, actor: Actor | null, 
         storageKey: 'source.pdf', uploadedBy: actor?.id ?? null, status: 'uploaded', ocrStatus: 'pending', indexStatus: 'pending',
       })
       .returning();
+    if (recordDocumentId) await db.insert(briefRecords).values({ briefId: id, recordId: recordDocumentId, position: 0 });
     ids[key] = id;
     await recordAudit(db, actor, 'upload', 'document', id, null, {
       caseId, title: g.title, originalName: g.fileName, fileSize: g.bytes.length, sha256, kind: g.kind, recordDocumentId, sample: true,

@@ -51,13 +51,20 @@ export function offeredRecord(doc: DocumentRecord, docs: readonly DocumentRecord
 export function usePairDocument(caseId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: Pick<UpdateDocumentBody, 'kind' | 'recordDocumentId' | 'confirm'> }) =>
-      apiRequest<DocumentRecord>('PATCH', documentUrl(id), body),
+    mutationFn: async ({ id, body }: { id: string; body: Pick<UpdateDocumentBody, 'kind' | 'recordDocumentId' | 'confirm' | 'citeAs' | 'volume'> & { recordIds?: string[] } }) => {
+      const { recordIds, ...rest } = body;
+      // several record documents: PUT …/records (in order); the rest of the change through PATCH first
+      const patched = Object.keys(rest).some((k) => k !== 'confirm') ? await apiRequest<DocumentRecord>('PATCH', documentUrl(id), rest) : null;
+      if (recordIds) return apiRequest<DocumentRecord>('PUT', `${documentUrl(id)}/records`, { recordIds, ...(body.confirm ? { confirm: true } : {}) });
+      return patched!;
+    },
     retry: false,
     onSuccess: async (doc, { body }) => {
       const what =
-        body.recordDocumentId === null ? 'The trial record was detached; the links are built again on the brief’s own pages.'
+        body.recordIds ? (body.recordIds.length ? `The links are built again into ${body.recordIds.length} record documents.` : 'The records were detached; the links are built again on the brief’s own pages.')
+        : body.recordDocumentId === null ? 'The trial record was detached; the links are built again on the brief’s own pages.'
         : body.recordDocumentId ? 'The links are built again into the trial record.'
+        : body.citeAs !== undefined || body.volume !== undefined ? 'How briefs cite this record was saved; their links are built again.'
         : doc.kind === 'record' ? 'Marked as a trial record.' : 'Marked as a brief.';
       toast({ title: 'Document Updated', description: what, variant: 'success' });
       await queryClient.invalidateQueries({ queryKey: caseDocumentsKey(caseId) });

@@ -46,6 +46,9 @@ export interface UploadDetails {
   kind?: 'brief' | 'record';
   /** A brief's trial record (a record of the same case). */
   recordDocumentId?: string;
+  /** A record's short name as briefs cite it (`AB`, `ER`, `Smith Affidavit`), and its volume. */
+  citeAs?: string;
+  volume?: string;
 }
 
 export function uploadDocument(file: File, caseId: string, details: UploadDetails, onProgress: (percent: number) => void): UploadHandle {
@@ -83,6 +86,8 @@ export function uploadDocument(file: File, caseId: string, details: UploadDetail
     if (details.alias?.trim()) form.append('alias', details.alias.trim());
     if (details.kind) form.append('kind', details.kind);
     if (details.recordDocumentId) form.append('recordDocumentId', details.recordDocumentId);
+    if (details.citeAs?.trim()) form.append('citeAs', details.citeAs.trim());
+    if (details.volume?.trim()) form.append('volume', details.volume.trim());
     form.append('file', file, file.name);
     onProgress(UPLOAD_START_PERCENT);
     xhr.send(form);

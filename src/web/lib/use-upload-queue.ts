@@ -86,7 +86,7 @@ export function useUploadQueue(caseId: string) {
     async (details: UploadDetails) => {
       const pending = files.filter((f) => f.state === 'selected');
       // kind and trial record describe every file of the upload
-      const perFile = pending.length === 1 ? details : { kind: details.kind, recordDocumentId: details.recordDocumentId };
+      const perFile = pending.length === 1 ? details : { kind: details.kind, recordDocumentId: details.recordDocumentId, citeAs: details.citeAs, volume: details.volume };
       let ok = 0;
       for (const item of pending) if (await uploadOne(item, perFile)) ok += 1;
       summaryToast(ok, pending.length - ok);

@@ -99,6 +99,12 @@ function ReviewCard({ doc, caseId, links, loadingLinks }: { doc: DocumentRecord;
           <div className="mt-2">
             <ReviewState doc={doc} />
           </div>
+          {doc.referenceCount ? (
+            <p className="mt-1 text-xs text-muted-foreground" aria-label={`References of ${doc.title}`}>
+              {doc.referenceCount} references to the record
+              {doc.unresolvedReferenceCount ? <span className="text-destructive">, {doc.unresolvedReferenceCount} unresolved</span> : null}
+            </p>
+          ) : null}
         </div>
         <dl className="flex gap-4 text-sm" aria-label={`Link counts of ${doc.title}`}>
           {(

@@ -10,7 +10,7 @@ import { Button } from '../ui/button.tsx';
 import { useCaseDocuments } from '../../lib/documents.ts';
 import { recordsOf } from '../../lib/record-pairing.ts';
 import { DocumentDetailsForm, type DocumentDetails } from './document-details-form.tsx';
-import { PairingFields } from './document-pairing.tsx';
+import { PairingFields, type CiteFields } from './document-pairing.tsx';
 import { DuplicateWarning } from './duplicate-warning.tsx';
 import { UploadFileRow } from './upload-file-row.tsx';
 
@@ -25,6 +25,7 @@ export function UploadPanel({ caseId, caseNumber, onClose }: { caseId: string; c
   const [busy, setBusy] = useState(false);
   const [pairKind, setPairKind] = useState<'brief' | 'record'>('brief');
   const [pairRecord, setPairRecord] = useState('');
+  const [pairCite, setPairCite] = useState<CiteFields>({ citeAs: '', volume: '' });
   const caseDocs = useCaseDocuments(caseId);
 
   const selected = queue.files.filter((f) => f.state === 'selected');
@@ -65,7 +66,11 @@ export function UploadPanel({ caseId, caseNumber, onClose }: { caseId: string; c
     setBusy(true);
     try {
       const single = selected.length === 1;
-      const pairing = { kind: pairKind, ...(pairKind === 'brief' && pairRecord ? { recordDocumentId: pairRecord } : {}) };
+      const pairing = {
+        kind: pairKind,
+        ...(pairKind === 'brief' && pairRecord ? { recordDocumentId: pairRecord } : {}),
+        ...(pairKind === 'record' ? { citeAs: pairCite.citeAs, volume: pairCite.volume } : {}),
+      };
       const ok = await queue.uploadSelected(single ? { title: details.title, alias: details.alias, ...pairing } : pairing);
       if (ok > 0 && single && details.title.trim()) {
         await rememberDocumentDetails({
@@ -144,6 +149,8 @@ export function UploadPanel({ caseId, caseNumber, onClose }: { caseId: string; c
                 setPairKind(k);
                 setPairRecord(r);
               }}
+              cite={pairCite}
+              onCiteChange={setPairCite}
             />
           </fieldset>
         </div>

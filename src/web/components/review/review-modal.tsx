@@ -12,6 +12,7 @@ import { Spinner } from '../ui/spinner.tsx';
 import { AuditTrail } from './audit-trail.tsx';
 import { LinkItem } from './link-item.tsx';
 import { PageViewer } from './page-viewer.tsx';
+import { ReferencesPanel } from './references-panel.tsx';
 import { ReviewDecision } from './review-decision.tsx';
 
 /** The review modal of one document (spec §2): page viewer, links with their decisions, regenerate and approve. */
@@ -235,6 +236,13 @@ function ReviewBody({ doc }: { doc: DocumentRecord }) {
                 ))}
               </ol>
             )}
+            <ReferencesPanel
+              doc={doc}
+              onShowPage={(p) => {
+                setPreview(null);
+                setPage(p);
+              }}
+            />
             <AuditTrail docId={doc.id} links={links} />
           </div>
         </aside>
