@@ -171,7 +171,7 @@ describe('references to the record', () => {
   }, 120_000);
 
   it('files the approved brief with a report counting references found, linked and unresolved by record document', async () => {
-    const approve = await api('POST', `/api/documents/${brief.id}/review`, { approved: true, reviewerName: 'A. Reviewer' });
+    const approve = await api('POST', `/api/documents/${brief.id}/review`, { approved: true, reviewerName: 'A. Reviewer', unreviewedAccepted: (await api('GET', `/api/documents/${brief.id}`)).json().unreviewedCount });
     expect(approve.statusCode, approve.body).toBe(200);
     const ok = await api('POST', '/api/documents/submit-to-court', { documentIds: [brief.id], courtInfo: { court: 'Court of Appeal for Ontario' } });
     expect(ok.statusCode, ok.body).toBe(201);
@@ -194,7 +194,7 @@ describe('references to the record', () => {
   }, 60_000);
 
   it('a reference change after approval withdraws it', async () => {
-    const approve = await api('POST', `/api/documents/${brief.id}/review`, { approved: true, reviewerName: 'A. Reviewer' });
+    const approve = await api('POST', `/api/documents/${brief.id}/review`, { approved: true, reviewerName: 'A. Reviewer', unreviewedAccepted: (await api('GET', `/api/documents/${brief.id}`)).json().unreviewedCount });
     expect(approve.statusCode, approve.body).toBe(200);
     const [r] = (await refsOf(brief.id)).filter((x) => x.status === 'auto' && x.masterPage !== null);
     await api('PATCH', `/api/documents/${brief.id}/references/${r!.id}`, { status: 'removed' });
