@@ -195,6 +195,20 @@ describe('references as US trial filings write them', () => {
     expect(refs[8]!.parts).toMatchObject({ docket: '1', exhibit: 'A' });
   });
 
+  it('a discovery response within an exhibit is part of the reference, bare or in parentheses; the link goes to the exhibit', () => {
+    const refs = find([
+      'They admitted it. Ex. K, Resp. No. 1; Ex. K, First Supp. Resp. No. 6. They denied the rest',
+      '(Ex. K (First Supp. Resp. No. 3)), as they did before. See Ex. 37 at RFA Nos. 52-54; Ex. 4, Interrog. No. 2.',
+    ]);
+    expect(refs.map((r) => [r.text, r.parts.exhibit, r.parts.page ?? null])).toEqual([
+      ['Ex. K, Resp. No. 1', 'K', null],
+      ['Ex. K, First Supp. Resp. No. 6', 'K', null],
+      ['Ex. K (First Supp. Resp. No. 3)', 'K', null],
+      ['Ex. 37 at RFA Nos. 52-54', '37', null],
+      ['Ex. 4, Interrog. No. 2', '4', null],
+    ]);
+  });
+
   it('a Bates number broken at its hyphen over two rows is one; a footnote number before an exhibit is no reporter', () => {
     const refs = find(['The memo says so. 10 Ex. 3, FB-', 'SCHMIDT-000000487 at ‘491, and the plan followed.']);
     expect(refs.map((r) => [r.text, r.parts.page, r.spans.length])).toEqual([['Ex. 3, FB-SCHMIDT-000000487 at ‘491', 'FB-SCHMIDT-000000491', 2]]);

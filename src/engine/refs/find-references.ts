@@ -2,7 +2,7 @@ import type { PageText } from '../types.ts';
 import { authoritySpans } from './authority-spans.ts';
 import { bodyText, spansOf, type BodyText } from './body-text.ts';
 import { BRIEF_DESIGNATORS, DOCKET_NAME, EXHIBIT_NAME, NAMED_KINDS, RECORD_DESIGNATORS, designatorKey, plainKey, type Designator } from './designators.ts';
-import { BATES, readLocators, rangeEnd, romanToArabic, type LocatorOptions, type Locators } from './locators.ts';
+import { BATES, discoveryEnd, readLocators, rangeEnd, romanToArabic, type LocatorOptions, type Locators } from './locators.ts';
 import { nonBodyPages } from './non-body-pages.ts';
 import type { RefKind, RefParts, Reference } from './types.ts';
 
@@ -483,7 +483,9 @@ function pinpointed(text: string, from: number, end: number, parts: RefParts, la
       if (loc && loc.elements.length) return finish(text, from, parts, loc, ctx, key, false);
     }
   }
-  return { refs: [{ from, to: end, kind: 'record', parts, target: label }], end };
+  // `Ex. K, Resp. No. 1`: the response named is part of the words; the link goes to the exhibit
+  const to = discoveryEnd(text, end) ?? end;
+  return { refs: [{ from, to, kind: 'record', parts, target: label }], end: to };
 }
 
 /**

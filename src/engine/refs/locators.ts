@@ -54,6 +54,18 @@ const AT_BATES = sticky(`at\\s+(${BATES})(?:${DASH}(${BATES}|\\d{1,6}))?(?![\\w]
 const SHORT_BATES = sticky(`(?:at\\s+)?[‘'’](\\d{2,6})(?:${DASH}[‘'’]?(\\d{2,6}))?(?![\\w])`);
 const QUESTIONS = sticky(`(?:at\\s+)?(?:qq?\\.|questions?|Qs?\\.)\\s*(${NUM})(?:${DASH}(${NUM}))?(?![\\w])`);
 const PAGE_LINE = sticky(`(?:at\\s+)?(${NUM}):(\\d{1,3})(?:${DASH}(?:(${NUM}):)?(\\d{1,3}))?(?![\\w:])`);
+/**
+ * A discovery response within an exhibit (`Ex. K, Resp. No. 1`, `First Supp. Resp. No. 6`, `at RFA Nos.
+ * 52-54`, `Interrog. No. 3`), bare or in parentheses: part of the reference's words; the link goes to the exhibit.
+ */
+const DISCOVERY_SRC = `(?:at\\s+)?(?:(?:First|Second|Third|Fourth|Fifth|\\d(?:st|nd|rd|th))\\s+)?(?:(?:Supp(?:lemental)?|Am(?:ended)?)\\.?\\s+)?(?:Resp(?:onse)?s?\\.?|RFAs?|RFPs?|Interrog(?:atory|atories|s)?\\.?|Req(?:uest)?s?\\.?(?:\\s+for\\s+Admission)?)\\s+Nos?\\.\\s*${NUM}(?:${DASH}${NUM})?(?![\\w])`;
+const DISCOVERY = sticky(`\\s*(?:,\\s*)?(?:${DISCOVERY_SRC}|\\(${DISCOVERY_SRC}\\))`);
+
+/** Where a discovery response named just after an exhibit's label (at `at`) ends, or null when none is. */
+export function discoveryEnd(text: string, at: number): number | null {
+  const m = match(DISCOVERY, text, at);
+  return m ? at + m[0].length : null;
+}
 const LINES = sticky(`(?:lines?|ll?\\.)\\s*(\\d{1,3})(?:${DASH}(\\d{1,3}))?(?![\\w])`);
 const AT_PAGES = sticky(`at\\s+(${PAGE})(?:${DASH}(${PAGE}))?(?![\\w:])`);
 const BARE_PAGES = sticky(`(${PAGE})(?:${DASH}(${PAGE}))?(?![\\w:/])`);
