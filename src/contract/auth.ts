@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, TOO_SHORT, visibleLength } from './password-rules.ts';
+
+export { MIN_PASSWORD_LENGTH } from './password-rules.ts';
 
 export const user = z.object({
   id: z.string(),
@@ -9,15 +12,14 @@ export const user = z.object({
 });
 export type User = z.infer<typeof user>;
 
-export const MIN_PASSWORD_LENGTH = 10;
-
-/** At least 10 characters once spaces at either end are set aside (so never all whitespace). */
+/**
+ * At least 10 visible characters (contract/password-rules.ts): invisible characters, spaces at either
+ * end and repeated spaces inside do not count. The server's other rules are in auth/password-policy.ts.
+ */
 export const newPassword = z
   .string()
-  .max(200)
-  .refine((p) => p.trim().length >= MIN_PASSWORD_LENGTH, {
-    message: `The password must have at least ${MIN_PASSWORD_LENGTH} characters (spaces at either end do not count)`,
-  });
+  .max(MAX_PASSWORD_LENGTH)
+  .refine((p) => visibleLength(p) >= MIN_PASSWORD_LENGTH, { message: TOO_SHORT });
 
 export const registerBody = z.object({
   email: z.string().trim().toLowerCase().email().max(254),

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { MIN_PASSWORD_LENGTH } from '../../contract/auth.ts';
+import { MIN_PASSWORD_LENGTH, PASSWORD_HINT, visibleLength } from '../../contract/password-rules.ts';
 import type { InvitationPreview } from '../../contract/people.ts';
 import { AuthCard, FormError } from '../components/auth-card.tsx';
 import { AuthField, AuthSubmit, AuthSwitch } from '../components/auth-form-parts.tsx';
@@ -60,8 +60,8 @@ function SignUpForm({ invitation, invite }: { invitation: InvitationPreview | nu
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (form.password.trim().length < MIN_PASSWORD_LENGTH) {
-      setLocalError(`Password must be at least ${MIN_PASSWORD_LENGTH} characters.`);
+    if (visibleLength(form.password) < MIN_PASSWORD_LENGTH) {
+      setLocalError(`Password must be at least ${MIN_PASSWORD_LENGTH} visible characters.`);
       return;
     }
     setLocalError(null);
@@ -108,7 +108,7 @@ function SignUpForm({ invitation, invite }: { invitation: InvitationPreview | nu
           onChange={set('password')}
           hint={
             <p id="signup-password-hint" className="text-xs text-muted-foreground">
-              At least {MIN_PASSWORD_LENGTH} characters. Common passwords such as password123 are refused.
+              {PASSWORD_HINT}
             </p>
           }
         />
