@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { installGuard } from './auth/guard.ts';
 import { OidcClient } from './auth/oidc.ts';
+import { SignInPaused } from './auth/sign-in-throttle.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { registerDocumentRoutes, type JobSink } from './documents/register-routes.ts';
@@ -82,6 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const err = faultError(rawErr) ?? rawErr;
     if (err instanceof AppError) {
       if (err.status >= 500) req.log.error({ err: rawErr }, err.message);
+      if (err instanceof SignInPaused) reply.header('retry-after', String(err.retryAfterSeconds));
       return reply.code(err.status).send(err.toBody());
     }
     const e = err as { statusCode?: number; message?: string; code?: string };

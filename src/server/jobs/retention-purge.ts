@@ -1,9 +1,11 @@
 // Scheduled purge: documents uploaded more than RETENTION_DAYS ago go, with their files and outputs;
 // then cases older than that with no document left. A document uploaded yesterday into an old case is
-// kept for its full retention period, and so is its case. Expired sessions go too.
+// kept for its full retention period, and so is its case. Expired sessions go too, and sign-in
+// failure counts a day old.
 import { and, eq, lt, notExists } from 'drizzle-orm';
 import { forgetDocumentNames, recordAudit } from '../audit.ts';
 import { purgeExpiredSessions } from '../auth/sessions.ts';
+import { purgeSignInThrottle } from '../auth/sign-in-throttle.ts';
 import { cases, documents } from '../db/schema.ts';
 import type { JobContext } from './registry.ts';
 
@@ -38,6 +40,7 @@ export async function retentionPurge(ctx: JobContext): Promise<{ cases: number; 
     await ctx.storage.removeCase(c.id);
   }
   await purgeExpiredSessions(ctx.db);
+  await purgeSignInThrottle(ctx.db);
   const result = { cases: oldCases.length, documents: oldDocs.length };
   ctx.log.info({ ...result, retentionDays: ctx.config.retentionDays }, 'retention purge done');
   return result;
