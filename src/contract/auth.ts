@@ -9,6 +9,8 @@ export const user = z.object({
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
   profileImageUrl: z.string().nullable(),
+  /** 'admin' manages the firm's members and the Trash; the firm's first account is one. */
+  role: z.enum(['admin', 'member']),
 });
 export type User = z.infer<typeof user>;
 
@@ -36,6 +38,13 @@ export const loginBody = z.object({
   password: z.string().min(1).max(200),
 });
 export type LoginBody = z.infer<typeof loginBody>;
+
+/** POST /api/account/password: the current password proves it is the account's owner. */
+export const changePasswordBody = z.object({
+  currentPassword: z.string().min(1, { error: 'Enter your current password' }).max(200),
+  newPassword,
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 
 /** GET /api/auth/config: what the sign-in screen should offer. Public. */
 export const authConfig = z.object({

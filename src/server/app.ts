@@ -14,6 +14,7 @@ import { AppError, codeForStatus, faultError } from './errors.ts';
 import { installBodyDeadlines } from './http/body-deadlines.ts';
 import { installConnectionLimits } from './http/connection-limits.ts';
 import { TrafficCounters } from './http/traffic.ts';
+import { accountRoutes } from './routes/account.ts';
 import { authRoutes } from './routes/auth.ts';
 import { localAuthRoutes, type AuthRateLimits } from './routes/auth-local.ts';
 import { pageImageRoutes } from './routes/page-images.ts';
@@ -109,6 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   authRoutes(app, db, config, config.oidc ? new OidcClient(config.oidc) : null);
   localAuthRoutes(app, db, config, limits);
   peopleRoutes(app, db, config);
+  accountRoutes(app, db, config);
   caseRoutes(app, db, deps.storage);
   await registerDocumentRoutes(app, { db, storage: deps.storage, config, ...(deps.jobs ? { jobs: deps.jobs } : {}) });
   pageImageRoutes(app, db, deps.storage);

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { loginBody, registerBody } from '../../contract/auth.ts';
 import { recordAudit } from '../audit.ts';
 import { acceptInvitation } from '../auth/invitations.ts';
-import { admit, assertMayUseAccount } from '../auth/membership.ts';
+import { admit, assertMayUseAccount, roleForNewAccount } from '../auth/membership.ts';
 import { assertPasswordAllowed } from '../auth/password-policy.ts';
 import { hashPassword, verifyNothing, verifyPassword } from '../auth/password.ts';
 import { createSession, setSessionCookie, type SessionUser } from '../auth/sessions.ts';
@@ -68,6 +68,7 @@ export function localAuthRoutes(app: FastifyInstance, db: Db, config: Config, li
             lastName: body.lastName,
             passwordHash,
             joinedVia: admission.via,
+            role: await roleForNewAccount(tx),
             invitedBy: admission.invitation?.invitedBy ?? null,
           })
           .returning();
