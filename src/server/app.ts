@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { installGuard } from './auth/guard.ts';
 import { OidcClient } from './auth/oidc.ts';
 import { SignInPaused } from './auth/sign-in-throttle.ts';
+import { installTrashGuard } from './cases/trash.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { registerDocumentRoutes, type JobSink } from './documents/register-routes.ts';
@@ -104,6 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false });
   installGuard(app, db, config.appUrl);
+  installTrashGuard(app, db);
 
   const limits: AuthRateLimits = { ...(deps.config.rateLimits ?? { loginPerMinute: 10, registerPerHour: 50 }), ...deps.rateLimits };
   healthRoutes(app, db, deps.queueState, traffic);
@@ -111,7 +113,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   localAuthRoutes(app, db, config, limits);
   peopleRoutes(app, db, config);
   accountRoutes(app, db, config);
-  caseRoutes(app, db, deps.storage);
+  caseRoutes(app, db, deps.storage, config);
   await registerDocumentRoutes(app, { db, storage: deps.storage, config, ...(deps.jobs ? { jobs: deps.jobs } : {}) });
   pageImageRoutes(app, db, deps.storage);
   statusRoutes(app, db, deps.queueState);
