@@ -51,6 +51,8 @@ export const authConfig = z.object({
   mode: z.enum(['local', 'oidc']),
   maxUploadMb: z.number(),
   retentionDays: z.number(),
+  /** TRASH_DAYS: how long a deleted case can be restored. */
+  trashDays: z.number().optional(),
   /** PUBLIC_HOST: the production public host, which serves only the landing and legal pages. */
   publicHost: z.string().nullable().optional(),
   /** APP_URL: the app's public base URL; on the public host, sign-in goes there (spec §2). */

@@ -94,7 +94,7 @@ describe('local accounts', () => {
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('/signin');
     const cfg = await t.app.inject('/api/auth/config');
-    expect(cfg.json()).toEqual({ mode: 'local', maxUploadMb: 500, retentionDays: 90, publicHost: null, appUrl: null });
+    expect(cfg.json()).toEqual({ mode: 'local', maxUploadMb: 500, retentionDays: 90, trashDays: 14, publicHost: null, appUrl: null });
   });
 
   it('rate-limits sign-in attempts from one client address: the 11th within a minute gets 429', async () => {

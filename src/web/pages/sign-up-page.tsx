@@ -6,7 +6,7 @@ import { AuthCard, FormError } from '../components/auth-card.tsx';
 import { AuthField, AuthSubmit, AuthSwitch } from '../components/auth-form-parts.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { PageSpinner } from '../components/ui/spinner.tsx';
-import { errorReason } from '../lib/api.ts';
+import { errorReason, signInErrorReason } from '../lib/api.ts';
 import { useAuthConfig } from '../lib/auth.ts';
 import { formatDate, useInvitationPreview } from '../lib/people.ts';
 import { useLocalAuth } from '../lib/use-sign-in.ts';
@@ -61,7 +61,7 @@ function SignUpForm({ invitation, invite }: { invitation: InvitationPreview | nu
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (visibleLength(form.password) < MIN_PASSWORD_LENGTH) {
-      setLocalError(`Password must be at least ${MIN_PASSWORD_LENGTH} visible characters.`);
+      setLocalError(`Password must be at least ${MIN_PASSWORD_LENGTH} characters.`);
       return;
     }
     setLocalError(null);
@@ -82,7 +82,7 @@ function SignUpForm({ invitation, invite }: { invitation: InvitationPreview | nu
       footer={signInInstead}
     >
       <form onSubmit={submit} className="grid gap-4" noValidate>
-        <FormError message={localError ?? (signUp.isError ? errorReason(signUp.error) : null)} />
+        <FormError message={localError ?? (signUp.isError ? signInErrorReason(signUp.error) : null)} />
         <div className="grid grid-cols-2 gap-3">
           <AuthField id="signup-first" label="First name" autoComplete="given-name" required value={form.firstName} onChange={set('firstName')} />
           <AuthField id="signup-last" label="Last name" autoComplete="family-name" required value={form.lastName} onChange={set('lastName')} />
