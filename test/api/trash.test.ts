@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, cases, documents } from '../../src/server/db/schema.ts';
+import { auditEvents, cases, documents, links } from '../../src/server/db/schema.ts';
 import { retentionPurge } from '../../src/server/jobs/retention-purge.ts';
 import type { JobQueue } from '../../src/server/jobs/queue.ts';
 import { createLogger } from '../../src/server/logger.ts';
@@ -57,6 +57,23 @@ describe('the Trash', () => {
     expect(patch.statusCode).toBe(404);
     const docPatch = await t.app.inject({ method: 'PATCH', url: `/api/documents/${docId}`, headers: { cookie: admin.cookie }, payload: { title: 'x' } });
     expect(docPatch.statusCode).toBe(404);
+    const [link] = await t.database.db.insert(links).values({ srcDocId: docId, srcPage: 1, targetPage: 2, confidence: '0.9' }).returning();
+    const linkPut = await t.app.inject({ method: 'PUT', url: `/api/links/${link!.id}`, headers: { cookie: admin.cookie }, payload: { targetPage: 3 } });
+    expect(linkPut.statusCode).toBe(404);
+    expect(((await get(t.app, admin.cookie, '/api/links')).json() as { id: string }[]).map((l) => l.id)).not.toContain(link!.id);
+    for (const url of ['/api/documents/process-hyperlinks', '/api/documents/start-hyperlinking']) {
+      const res = await t.app.inject({ method: 'POST', url, headers: { cookie: admin.cookie }, payload: { documentIds: [docId] } });
+      expect(res.statusCode, url).toBe(404);
+    }
+    const submit = await t.app.inject({
+      method: 'POST',
+      url: '/api/documents/submit-to-court',
+      headers: { cookie: admin.cookie },
+      payload: { documentIds: [docId], courtInfo: { court: 'Court of Appeal' } },
+    });
+    expect(submit.statusCode).toBe(404);
+    const recent = (await get(t.app, admin.cookie, '/api/status/recent-docs')).json() as { id: string }[];
+    expect(JSON.stringify(recent)).not.toContain(docId);
     // Nothing is gone yet.
     expect(existsSync(file)).toBe(true);
     const [event] = await t.database.db.select().from(auditEvents).where(and(eq(auditEvents.entityId, caseId), eq(auditEvents.action, 'trash')));

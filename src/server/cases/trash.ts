@@ -15,7 +15,7 @@ import { displayName } from '../../contract/auth.ts';
 import type { Trash } from '../../contract/cases.ts';
 import { forgetDocumentNames, recordAudit, type Actor } from '../audit.ts';
 import type { Db } from '../db/client.ts';
-import { cases, documents, users } from '../db/schema.ts';
+import { cases, documents, links, users } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { caseJson } from '../routes/serialize.ts';
 import type { Storage } from '../storage/files.ts';
@@ -113,11 +113,11 @@ export async function purgeTrash(db: Db, storage: Storage, trashDays: number): P
   return due.length;
 }
 
-const NOT_FOUND = { case: 'Case not found', document: 'Document not found' } as const;
+const NOT_FOUND = { case: 'Case not found', document: 'Document not found', link: 'Link not found' } as const;
 
 /**
- * Every route naming a case (`/api/cases/:id…`, `…/:caseId…`) or a document (`/api/documents/:id…`)
- * answers 404 when that case is in the Trash, as it would once the case is gone.
+ * Every route naming a case (`/api/cases/:id…`, `…/:caseId…`), a document (`/api/documents/:id…`) or
+ * a link (`/api/links/:id`) answers 404 when that case is in the Trash, as it would once the case is gone.
  */
 export function installTrashGuard(app: FastifyInstance, db: Db): void {
   app.addHook('preHandler', async (req) => {
@@ -127,9 +127,11 @@ export function installTrashGuard(app: FastifyInstance, db: Db): void {
     const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
     let caseId: string | undefined;
     let documentId: string | undefined;
+    let linkId: string | undefined;
     if (url.includes(':caseId')) caseId = params.caseId;
     else if (url.startsWith('/api/cases/:id')) caseId = params.id;
     else if (url.startsWith('/api/documents/:id')) documentId = params.id;
+    else if (url.startsWith('/api/links/:id')) linkId = params.id;
     if (caseId && uuid.test(caseId)) {
       const [row] = await db.select({ id: cases.id }).from(cases).where(and(eq(cases.id, caseId), isNotNull(cases.deletedAt))).limit(1);
       if (row) throw new AppError('not_found', NOT_FOUND.case);
@@ -141,6 +143,15 @@ export function installTrashGuard(app: FastifyInstance, db: Db): void {
         .where(and(eq(documents.id, documentId), isNotNull(cases.deletedAt)))
         .limit(1);
       if (row) throw new AppError('not_found', NOT_FOUND.document);
+    } else if (linkId && uuid.test(linkId)) {
+      const [row] = await db
+        .select({ id: links.id })
+        .from(links)
+        .innerJoin(documents, eq(documents.id, links.srcDocId))
+        .innerJoin(cases, eq(cases.id, documents.caseId))
+        .where(and(eq(links.id, linkId), isNotNull(cases.deletedAt)))
+        .limit(1);
+      if (row) throw new AppError('not_found', NOT_FOUND.link);
     }
   });
 }
