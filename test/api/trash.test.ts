@@ -150,6 +150,26 @@ describe('the Trash', () => {
   });
 });
 
+describe('the sample case in the Trash', () => {
+  it('counts as missing on the Hyperlinks page, and asking for the sample again makes a fresh one', async () => {
+    const t = await startTestApp();
+    try {
+      const { cookie } = await signUp(t.app);
+      const first = await t.app.inject({ method: 'POST', url: '/api/sample-case', headers: { cookie }, payload: { size: 'small' } });
+      expect(first.statusCode, first.body).toBe(202);
+      const oldId = first.json().caseId as string;
+      expect((await t.app.inject({ method: 'DELETE', url: `/api/cases/${oldId}`, headers: { cookie } })).statusCode).toBe(204);
+      expect((await get(t.app, cookie, '/api/deterministic-status')).json()).toMatchObject({ status: 'missing' });
+      const again = await t.app.inject({ method: 'POST', url: '/api/sample-case', headers: { cookie }, payload: { size: 'small' } });
+      expect(again.statusCode, again.body).toBe(202);
+      expect(again.json().caseId).not.toBe(oldId);
+      expect(await t.database.db.select().from(cases).where(eq(cases.id, oldId))).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe("a case in the Trash: its documents' jobs stop, and go on once it is restored", () => {
   let t: TestApp;
   let workers: JobQueue;
