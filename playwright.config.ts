@@ -16,6 +16,8 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list'], ['json', { outputFile: jsonOutput }]],
+  // Creates the firm's first account (its administrator) once the server is up.
+  globalSetup: './test/e2e/global-setup.ts',
   outputDir: 'test-results/e2e',
   use: {
     baseURL,

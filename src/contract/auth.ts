@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, TOO_SHORT, visibleLength } from './password-rules.ts';
+
+export { MIN_PASSWORD_LENGTH } from './password-rules.ts';
 
 export const user = z.object({
   id: z.string(),
@@ -6,18 +9,19 @@ export const user = z.object({
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
   profileImageUrl: z.string().nullable(),
+  /** 'admin' manages the firm's members and the Trash; the firm's first account is one. */
+  role: z.enum(['admin', 'member']),
 });
 export type User = z.infer<typeof user>;
 
-export const MIN_PASSWORD_LENGTH = 10;
-
-/** At least 10 characters once spaces at either end are set aside (so never all whitespace). */
+/**
+ * At least 10 visible characters (contract/password-rules.ts): invisible characters, spaces at either
+ * end and repeated spaces inside do not count. The server's other rules are in auth/password-policy.ts.
+ */
 export const newPassword = z
   .string()
-  .max(200)
-  .refine((p) => p.trim().length >= MIN_PASSWORD_LENGTH, {
-    message: `The password must have at least ${MIN_PASSWORD_LENGTH} characters (spaces at either end do not count)`,
-  });
+  .max(MAX_PASSWORD_LENGTH)
+  .refine((p) => visibleLength(p) >= MIN_PASSWORD_LENGTH, { message: TOO_SHORT });
 
 export const registerBody = z.object({
   email: z.string().trim().toLowerCase().email().max(254),
@@ -35,11 +39,20 @@ export const loginBody = z.object({
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
+/** POST /api/account/password: the current password proves it is the account's owner. */
+export const changePasswordBody = z.object({
+  currentPassword: z.string().min(1, { error: 'Enter your current password' }).max(200),
+  newPassword,
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
+
 /** GET /api/auth/config: what the sign-in screen should offer. Public. */
 export const authConfig = z.object({
   mode: z.enum(['local', 'oidc']),
   maxUploadMb: z.number(),
   retentionDays: z.number(),
+  /** TRASH_DAYS: how long a deleted case can be restored. */
+  trashDays: z.number().optional(),
   /** PUBLIC_HOST: the production public host, which serves only the landing and legal pages. */
   publicHost: z.string().nullable().optional(),
   /** APP_URL: the app's public base URL; on the public host, sign-in goes there (spec §2). */

@@ -14,6 +14,19 @@ export const caseRecord = z.object({
 });
 export type CaseRecord = z.infer<typeof caseRecord>;
 
+/** GET /api/trash (administrators): a case moved to the Trash, restorable until `purgeAt`. */
+export const trashedCase = caseRecord.extend({
+  deletedAt: z.string(),
+  deletedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
+  purgeAt: z.string(),
+  documentCount: z.number(),
+});
+export type TrashedCase = z.infer<typeof trashedCase>;
+
+/** GET /api/trash */
+export const trash = z.object({ trashDays: z.number(), cases: z.array(trashedCase) });
+export type Trash = z.infer<typeof trash>;
+
 const requiredText = (field: string, max: number) =>
   z
     .string({ error: `${field} is required` })

@@ -22,8 +22,13 @@ export const member = z.object({
   joinedVia: z.enum(['first', 'invitation', 'domain', 'open']).nullable(),
   invitedBy: personRef,
   createdAt: z.string(),
+  role: z.enum(['admin', 'member']),
 });
 export type Member = z.infer<typeof member>;
+
+/** PATCH /api/people/:id (administrators): make a member an administrator, or an administrator a member. */
+export const memberRoleBody = z.object({ role: z.enum(['admin', 'member'], { error: "role must be 'admin' or 'member'" }) });
+export type MemberRoleBody = z.infer<typeof memberRoleBody>;
 
 export const invitationStatus = z.enum(['pending', 'accepted', 'revoked', 'expired']);
 export type InvitationStatus = z.infer<typeof invitationStatus>;

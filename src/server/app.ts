@@ -6,6 +6,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { installGuard } from './auth/guard.ts';
 import { OidcClient } from './auth/oidc.ts';
+import { SignInPaused } from './auth/sign-in-throttle.ts';
+import { installTrashGuard } from './cases/trash.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { registerDocumentRoutes, type JobSink } from './documents/register-routes.ts';
@@ -13,6 +15,7 @@ import { AppError, codeForStatus, faultError } from './errors.ts';
 import { installBodyDeadlines } from './http/body-deadlines.ts';
 import { installConnectionLimits } from './http/connection-limits.ts';
 import { TrafficCounters } from './http/traffic.ts';
+import { accountRoutes } from './routes/account.ts';
 import { authRoutes } from './routes/auth.ts';
 import { localAuthRoutes, type AuthRateLimits } from './routes/auth-local.ts';
 import { pageImageRoutes } from './routes/page-images.ts';
@@ -82,6 +85,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const err = faultError(rawErr) ?? rawErr;
     if (err instanceof AppError) {
       if (err.status >= 500) req.log.error({ err: rawErr }, err.message);
+      if (err instanceof SignInPaused) reply.header('retry-after', String(err.retryAfterSeconds));
       return reply.code(err.status).send(err.toBody());
     }
     const e = err as { statusCode?: number; message?: string; code?: string };
@@ -101,13 +105,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false });
   installGuard(app, db, config.appUrl);
+  installTrashGuard(app, db);
 
   const limits: AuthRateLimits = { ...(deps.config.rateLimits ?? { loginPerMinute: 10, registerPerHour: 50 }), ...deps.rateLimits };
   healthRoutes(app, db, deps.queueState, traffic);
   authRoutes(app, db, config, config.oidc ? new OidcClient(config.oidc) : null);
   localAuthRoutes(app, db, config, limits);
   peopleRoutes(app, db, config);
-  caseRoutes(app, db, deps.storage);
+  accountRoutes(app, db, config);
+  caseRoutes(app, db, deps.storage, config);
   await registerDocumentRoutes(app, { db, storage: deps.storage, config, ...(deps.jobs ? { jobs: deps.jobs } : {}) });
   pageImageRoutes(app, db, deps.storage);
   statusRoutes(app, db, deps.queueState);

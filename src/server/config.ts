@@ -53,6 +53,12 @@ const envSchema = z.object({
   /** Sign-ups and sign-in attempts allowed from one address (per hour and per minute). */
   REGISTER_PER_HOUR: intIn(1, 100_000).default(50),
   LOGIN_PER_MINUTE: intIn(1, 100_000).default(10),
+  /** Failed sign-ins to one account before each further attempt waits; the first wait; its cap. */
+  SIGN_IN_FREE_FAILURES: intIn(1, 1000).default(5),
+  SIGN_IN_DELAY_SECONDS: intIn(1, 86_400).default(30),
+  SIGN_IN_MAX_DELAY_SECONDS: intIn(1, 86_400).default(900),
+  /** Days a case moved to the Trash can be restored before it is purged. */
+  TRASH_DAYS: intIn(1, 3650).default(14),
   ASSISTANT_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
   ASSISTANT_API_KEY: optionalText,
   ASSISTANT_MODEL: z.string().trim().min(1).max(200).default('gpt-4o-mini'),
@@ -72,6 +78,12 @@ export interface AssistantConfig {
   apiKey: string;
   model: string;
   timeoutMs: number;
+}
+
+export interface SignInThrottleConfig {
+  freeFailures: number;
+  delayMs: number;
+  maxDelayMs: number;
 }
 
 export interface Config {
@@ -129,6 +141,10 @@ export interface Config {
   connections?: { total: number; perAddress: number };
   /** Sign-ups per hour and sign-in attempts per minute from one address (tests may omit it: 50 and 10). */
   rateLimits?: { registerPerHour: number; loginPerMinute: number };
+  /** Per account: failures allowed freely, then a wait of `delayMs` doubling per failure up to `maxDelayMs`. */
+  signInThrottle: SignInThrottleConfig;
+  /** Days a case stays restorable in the Trash. */
+  trashDays: number;
   /** Unset: the chat assistant answers from the engine's facts alone and sends nothing anywhere. */
   assistant: AssistantConfig | undefined;
 }
@@ -211,6 +227,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     connections: { total: e.MAX_CONNECTIONS, perAddress: e.MAX_CONNECTIONS_PER_ADDRESS },
     shutdownMs: e.SHUTDOWN_SECONDS * 1000,
     rateLimits: { registerPerHour: e.REGISTER_PER_HOUR, loginPerMinute: e.LOGIN_PER_MINUTE },
+    signInThrottle: {
+      freeFailures: e.SIGN_IN_FREE_FAILURES,
+      delayMs: e.SIGN_IN_DELAY_SECONDS * 1000,
+      maxDelayMs: Math.max(e.SIGN_IN_MAX_DELAY_SECONDS, e.SIGN_IN_DELAY_SECONDS) * 1000,
+    },
+    trashDays: e.TRASH_DAYS,
     assistant:
       e.ASSISTANT_URL && e.ASSISTANT_API_KEY
         ? {

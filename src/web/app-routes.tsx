@@ -7,6 +7,8 @@ import { LinksPage } from './pages/links-page.tsx';
 import { NotFoundPage } from './pages/not-found-page.tsx';
 import { OcrPage, OcrRedirect } from './pages/ocr-page.tsx';
 import { PeoplePage } from './pages/people-page.tsx';
+import { AccountPage } from './pages/account-page.tsx';
+import { TrashPage } from './pages/trash-page.tsx';
 import { ReviewPage } from './pages/review-page.tsx';
 import { CourtSubmitPage } from './pages/court-submit-page.tsx';
 import { ReanalyzePage } from './pages/reanalyze-page.tsx';
@@ -78,6 +80,8 @@ export function AppRoutes({ set }: { set: RouteSet }) {
       <Route path="/court-ready" element={<CourtSubmitPage />} />
       <Route path="/help" element={<HelpPage />} />
       <Route path="/people" element={<PeoplePage />} />
+      <Route path="/account" element={<AccountPage />} />
+      <Route path="/trash" element={<TrashPage />} />
       <Route path="/status" element={<StatusPage />} />
       <Route path="/links" element={<LinksPage />} />
       <Route path="/hyperlinks" element={<LinksPage />} />

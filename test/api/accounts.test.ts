@@ -129,6 +129,30 @@ describe('registration by invitation (the default)', () => {
     const ok = await register(t.app, { ...guest, password: 'Tab 7 of the record', invite: token });
     expect(ok.statusCode).toBe(201);
   });
+
+  it('judges a password on its visible characters and refuses repeats, sequences and the email, at invitation sign-up', async () => {
+    const guest = newAccount('counsel.example');
+    const token = tokenOf((await invite(t.app, founder.cookie, guest.email)).link);
+    const local = guest.email.slice(0, guest.email.indexOf('@'));
+    const cases: [string, RegExp][] = [
+      ['\u200B'.repeat(10), /at least 10 visible characters/],
+      ['\u00AD'.repeat(10), /at least 10 visible characters/],
+      ['Tab\u200B\u200B\u200B\u200B\u200B\u200B\u200B7', /at least 10 visible characters/],
+      ['aaaaaaaaab', /repeats itself too much/],
+      ['12345678901', /simple sequence/],
+      [guest.email, /made from your email address/],
+      [`${local}!`, /made from your email address/],
+      ['pass\u200Bword123', /most common passwords/],
+    ];
+    for (const [password, message] of cases) {
+      const res = await register(t.app, { ...guest, password, invite: token });
+      expect(res.statusCode, JSON.stringify(password)).toBe(400);
+      expect(res.json().field).toBe('password');
+      expect(res.json().message, JSON.stringify(password)).toMatch(message);
+    }
+    const ok = await register(t.app, { ...guest, password: 'Brass lantern under the pier', invite: token });
+    expect(ok.statusCode, ok.body).toBe(201);
+  });
 });
 
 describe('registration does not tell whether an address has an account', () => {

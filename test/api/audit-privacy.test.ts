@@ -58,6 +58,7 @@ describe('audit rows of a document that is gone', () => {
     const caseId = await createCase(t.app, cookie);
     const id = await namedDocument(caseId, 'Merger-Secret-Beta');
     expect((await t.app.inject({ method: 'DELETE', url: `/api/cases/${caseId}`, headers: { cookie } })).statusCode).toBe(204);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/trash/${caseId}`, headers: { cookie } })).statusCode).toBe(204);
     expectForgotten(await rowsOf([id, caseId]), 'Merger-Secret-Beta', ['upload', 'update', 'delete']);
   });
 

@@ -94,16 +94,18 @@ describe('local accounts', () => {
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('/signin');
     const cfg = await t.app.inject('/api/auth/config');
-    expect(cfg.json()).toEqual({ mode: 'local', maxUploadMb: 500, retentionDays: 90, publicHost: null, appUrl: null });
+    expect(cfg.json()).toEqual({ mode: 'local', maxUploadMb: 500, retentionDays: 90, trashDays: 14, publicHost: null, appUrl: null });
   });
 
-  it('rate-limits sign-in attempts: the 11th within a minute gets 429', async () => {
+  it('rate-limits sign-in attempts from one client address: the 11th within a minute gets 429', async () => {
     const limited = await startTestApp();
     try {
+      // A different account each time: the limit per client address, not the one per account.
       const payload = { email: 'someone@example.com', password: 'guessing-password' };
       const codes: number[] = [];
       for (let i = 0; i < 11; i++) {
-        codes.push((await limited.app.inject({ method: 'POST', url: '/api/auth/local/login', payload })).statusCode);
+        const each = { ...payload, email: `someone${i}@example.com` };
+        codes.push((await limited.app.inject({ method: 'POST', url: '/api/auth/local/login', payload: each })).statusCode);
       }
       expect(codes.slice(0, 10)).toEqual(Array(10).fill(401));
       expect(codes[10]).toBe(429);

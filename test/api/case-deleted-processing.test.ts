@@ -1,6 +1,7 @@
-// A case deleted while one of its documents is being processed leaves nothing on disk: the job's
-// worker thread still writes the document's files after the case's folder went, and once the job finds
-// the document gone it removes them and the case's folder (not just the document's).
+// A case deleted for good (moved to the Trash, then "Delete now") while one of its documents is being
+// processed leaves nothing on disk: the job's worker thread still writes the document's files after the
+// case's folder went, and once the job finds the document gone it removes them and the case's folder
+// (not just the document's).
 import { existsSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,6 +35,8 @@ describe('a case deleted mid-processing', () => {
     }
     const del = await t.app.inject({ method: 'DELETE', url: `/api/cases/${caseId}`, headers: { cookie } });
     expect(del.statusCode).toBe(204);
+    const now = await t.app.inject({ method: 'DELETE', url: `/api/trash/${caseId}`, headers: { cookie } });
+    expect(now.statusCode).toBe(204);
     // Wait for the job to end (no active job left), then for its clean-up.
     const active = async () =>
       Number((await t.database.db.execute(sql`select count(*)::int as n from pgboss.job where state = 'active'`)).rows[0]!.n);

@@ -174,6 +174,10 @@ describe('cases', () => {
     expect(res.statusCode).toBe(204);
     expect(res.body).toBe('');
     expect((await t.app.inject({ url: `/api/cases/${c.id}`, headers: { cookie } })).statusCode).toBe(404);
+    // In the Trash: nothing is gone yet. "Delete now" (an administrator, from the Trash) removes it all.
+    expect(existsSync(source)).toBe(true);
+    const now = await t.app.inject({ method: 'DELETE', url: `/api/trash/${c.id}`, headers: { cookie } });
+    expect(now.statusCode, now.body).toBe(204);
     expect(await t.database.db.select().from(documents).where(eq(documents.caseId, c.id))).toEqual([]);
     expect(await t.database.db.select().from(indexItems).where(eq(indexItems.documentId, doc!.id))).toEqual([]);
     expect(await t.database.db.select().from(links).where(eq(links.srcDocId, doc!.id))).toEqual([]);
@@ -183,7 +187,7 @@ describe('cases', () => {
     expect(existsSync(keptFile)).toBe(true);
     expect(await t.database.db.select().from(documents).where(eq(documents.caseId, keep.id))).toHaveLength(1);
 
-    const [event] = await t.database.db.select().from(auditEvents).where(eq(auditEvents.entityId, c.id)).orderBy(asc(auditEvents.id)).offset(1);
+    const [event] = await t.database.db.select().from(auditEvents).where(eq(auditEvents.entityId, c.id)).orderBy(asc(auditEvents.id)).offset(2);
     expect(event).toMatchObject({ action: 'delete', entity: 'case', userId, after: null });
     // The deleted documents are named by id only (their titles go with them).
     expect(event!.before).toMatchObject({ caseNumber: c.caseNumber, documents: [{ id: doc!.id }] });
@@ -191,6 +195,7 @@ describe('cases', () => {
 
     const again = await t.app.inject({ method: 'DELETE', url: `/api/cases/${c.id}`, headers: { cookie } });
     expect(again.statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/trash/${c.id}`, headers: { cookie } })).statusCode).toBe(404);
   });
 
   it('never builds a file path from user input: a case number with path characters stays a label', async () => {
@@ -201,6 +206,7 @@ describe('cases', () => {
     mkdirSync(t.storage.caseDir(c.id), { recursive: true });
     writeFileSync(`${t.storage.caseDir(c.id)}/marker`, 'x');
     expect((await t.app.inject({ method: 'DELETE', url: `/api/cases/${c.id}`, headers: { cookie } })).statusCode).toBe(204);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/trash/${c.id}`, headers: { cookie } })).statusCode).toBe(204);
     expect(existsSync(t.storage.caseDir(c.id))).toBe(false);
   });
 });

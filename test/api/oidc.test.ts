@@ -109,6 +109,10 @@ describe('OpenID Connect sign-in', () => {
     expect(visited.at(-1)).toBe(`${openBase}/`);
     const me = await (await fetch(`${openBase}/api/auth/user`, { headers: { cookie: bobJar.header() } })).json();
     expect(me.email).toBe(bob.email);
+    // The first account through the provider is the firm's administrator; the invited one a member.
+    expect(me.role).toBe('member');
+    const ada1 = await (await fetch(`${openBase}/api/auth/user`, { headers: { cookie: adaJar.header() } })).json();
+    expect(ada1.role).toBe('admin');
     const people = (await open.app.inject({ url: '/api/people', headers: { cookie: adaJar.header() } })).json();
     expect(people.members.find((m: { email: string }) => m.email === bob.email)).toMatchObject({ joinedVia: 'invitation', invitedBy: { name: 'Ada Lovelace' } });
     expect(people.invitations.find((i: { email: string }) => i.email === bob.email).status).toBe('accepted');

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { BASE_URL, createCaseThroughApi, registerThroughApi, uniqueSuffix } from './helpers.ts';
+import { BASE_URL, createCaseThroughApi, registerThroughApi, signInAsAdmin, uniqueSuffix } from './helpers.ts';
 import { fixturePdf, uploadThroughApi } from './documents-helpers.ts';
 
 const PHONE = { width: 390, height: 844 };
@@ -41,7 +41,7 @@ async function approve(page: Page, docId: string): Promise<void> {
 
 /**
  * Two cases, the second with screens that all have something to show: one brief filed with the court, one approved and
- * waiting to be filed (the one the review screen opens), an invitation and a reported issue.
+ * waiting to be filed (the one the review screen opens), an invitation, a reported issue and a case in the Trash.
  */
 async function seedLinkedBrief(page: Page): Promise<Seeded> {
   // a second case, so the screens that choose a case show their choice (its long title included)
@@ -53,6 +53,8 @@ async function seedLinkedBrief(page: Page): Promise<Seeded> {
   expect(submitted.status(), await submitted.text()).toBe(201);
   const docId = await linkedBrief(page, created.id, FILE_NAME, 'Motion Record of the Applicant, Volume One of Three');
   await approve(page, docId);
+  const trashed = await createCaseThroughApi(page, `PH-${uniqueSuffix()}`, 'Deleted Holdings Limited Partnership v. The Receiver General of the Province');
+  expect((await page.request.delete(`/api/cases/${trashed.id}`, { headers: origin })).status()).toBe(204);
   const invited = await page.request.post('/api/invitations', { data: { email: `associate-with-a-long-address-${uniqueSuffix()}@example.com` }, headers: origin });
   expect(invited.status(), await invited.text()).toBe(201);
   const reported = await page.request.post('/api/issue-reports', { data: { text: 'Tab B of the motion record goes to the wrong exhibit page.', documentId: docId, page: `/cases/${created.id}` }, headers: origin });
@@ -81,6 +83,8 @@ function visits(s: Seeded, page: Page): Record<string, { url: string; ready: Loc
     '/court-ready': { url: '/court-ready', ready: page.getByText('Court of Appeal for Ontario').first() },
     '/help': { url: '/help', ready: page.getByRole('heading', { name: /Quick start/i }) },
     '/people': { url: '/people', ready: page.getByText(/associate-with-a-long-address/) },
+    '/account': { url: '/account', ready: page.getByRole('button', { name: 'Sign out everywhere' }) },
+    '/trash': { url: '/trash', ready: page.getByText(/Deleted Holdings Limited Partnership/) },
     '/status': { url: '/status', ready: page.getByText('Tab B of the motion record goes to the wrong exhibit page.') },
     '/links': { url: '/links', ready: h1('Legal Document Hyperlinks') },
     '/hyperlinks': { url: '/hyperlinks', ready: h1('Legal Document Hyperlinks') },
@@ -112,7 +116,7 @@ async function overflow(page: Page): Promise<{ scrollWidth: number; widest: stri
 test('on a 390 px phone every screen of the app fits the width: no sideways scrolling anywhere', async ({ page }) => {
   test.setTimeout(240_000);
   await page.setViewportSize(PHONE);
-  await registerThroughApi(page);
+  await signInAsAdmin(page); // People's actions and the Trash show to administrators
   const seeded = await seedLinkedBrief(page);
   const byPath = visits(seeded, page);
   expect(Object.keys(byPath).sort()).toEqual(routedPaths().sort());

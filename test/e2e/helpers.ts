@@ -37,6 +37,16 @@ export async function registerThroughApi(page: Page, user: TestUser = newUser())
   return user;
 }
 
+/** The firm's administrator: its first account, created by global-setup.ts before any test runs. */
+export const ADMIN: TestUser = { email: 'admin-of-the-firm@example.com', firstName: 'Ada', lastName: 'Lovelace', password: 'Brass lantern under the pier' };
+
+/** Signs the page in as the firm's administrator, through the API (sharing the page's cookies). */
+export async function signInAsAdmin(page: Page): Promise<TestUser> {
+  const res = await page.request.post('/api/auth/local/login', { data: { email: ADMIN.email, password: ADMIN.password }, headers: originHeaders() });
+  expect(res.status(), await res.text()).toBe(200);
+  return ADMIN;
+}
+
 export async function createCaseThroughApi(page: Page, caseNumber: string, title: string): Promise<{ id: string }> {
   const res = await page.request.post('/api/cases', { data: { caseNumber, title }, headers: originHeaders() });
   expect(res.status(), await res.text()).toBe(201);

@@ -1,7 +1,7 @@
-// Invitations in the browser: a member invites an address on People, the invited person opens the link
+// Invitations in the browser: an administrator invites an address on People, the invited person opens the link
 // in their own browser and signs up; the link then works no more. No page breaks the security policy.
 import { expect, test, type Page } from '@playwright/test';
-import { PASSWORD, registerThroughApi, uniqueSuffix } from './helpers.ts';
+import { PASSWORD, registerThroughApi, signInAsAdmin, uniqueSuffix } from './helpers.ts';
 
 /** Collects what the browser reports as blocked by the Content-Security-Policy. */
 function watchPolicy(page: Page): string[] {
@@ -15,9 +15,9 @@ function watchPolicy(page: Page): string[] {
 
 const outsider = () => `invitee-${uniqueSuffix()}@outside-counsel.org`;
 
-test('a member invites someone on People; they sign up through the link in their own browser, once', async ({ page, browser }) => {
+test('an administrator invites someone on People; they sign up through the link in their own browser, once', async ({ page, browser }) => {
   const memberViolations = watchPolicy(page);
-  await registerThroughApi(page);
+  await signInAsAdmin(page);
   await page.goto('/');
   await page.getByRole('button', { name: /Account menu/ }).click();
   await page.getByRole('menuitem', { name: 'People' }).click();
@@ -78,7 +78,7 @@ test('a member invites someone on People; they sign up through the link in their
 });
 
 test('a revoked invitation link says it was withdrawn; without an invitation sign-up explains why it is refused', async ({ page, browser }) => {
-  await registerThroughApi(page);
+  await signInAsAdmin(page);
   await page.goto('/people');
   const email = outsider();
   await page.getByLabel('Email').fill(email);

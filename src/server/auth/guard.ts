@@ -43,3 +43,12 @@ export function requireUser(req: FastifyRequest): SessionUser {
   if (!req.user) throw new AppError('unauthorized', 'You are not signed in');
   return req.user;
 }
+
+export const ADMINS_ONLY = 'Only an administrator of your firm can do this. Ask one of them on the People page.';
+
+/** The signed-in user when an administrator of the firm; 403 for a member. */
+export function requireAdmin(req: FastifyRequest): SessionUser {
+  const user = requireUser(req);
+  if (user.role !== 'admin') throw new AppError('forbidden', ADMINS_ONLY);
+  return user;
+}

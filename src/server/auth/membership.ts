@@ -64,6 +64,15 @@ export async function admit(
   throw new AppError('forbidden', invitationNeeded(config));
 }
 
+/**
+ * The role of an account about to be created, inside the transaction that `admit` locked: the firm's
+ * first account (however it joined, open sign-up included) is its administrator.
+ */
+export async function roleForNewAccount(tx: Tx): Promise<'admin' | 'member'> {
+  const [any] = await tx.select({ id: users.id }).from(users).limit(1);
+  return any ? 'member' : 'admin';
+}
+
 export function invitationNeeded(config: Config): string {
   const domains = config.allowedEmailDomains;
   if (!domains.length) return INVITATION_NEEDED;

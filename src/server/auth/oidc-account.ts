@@ -8,7 +8,7 @@ import { users } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { userJson } from '../routes/serialize.ts';
 import { acceptInvitation } from './invitations.ts';
-import { admit, assertMayUseAccount } from './membership.ts';
+import { admit, assertMayUseAccount, roleForNewAccount } from './membership.ts';
 import type { OidcIdentity } from './oidc.ts';
 
 export async function accountForIdentity(db: Db, config: Config, id: OidcIdentity) {
@@ -37,7 +37,7 @@ export async function accountForIdentity(db: Db, config: Config, id: OidcIdentit
     const admission = await admit(tx, config, id.email, { verified: id.emailVerified });
     const [row] = await tx
       .insert(users)
-      .values({ ...profile, oidcSubject: id.subject, joinedVia: admission.via, invitedBy: admission.invitation?.invitedBy ?? null })
+      .values({ ...profile, oidcSubject: id.subject, joinedVia: admission.via, role: await roleForNewAccount(tx), invitedBy: admission.invitation?.invitedBy ?? null })
       .returning();
     if (admission.invitation) await acceptInvitation(tx, admission.invitation.id, row!.id);
     await recordAudit(tx, { id: row!.id, email: row!.email }, 'register', 'user', row!.id, null, { ...userJson(row!), joinedVia: admission.via });

@@ -1,7 +1,8 @@
 // Sessions live in the database. The cookie carries a random token; only its SHA-256 is stored.
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, ne } from 'drizzle-orm';
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
+import type { Tx } from '../audit.ts';
 import type { Db } from '../db/client.ts';
 import { sessions, users } from '../db/schema.ts';
 
@@ -32,6 +33,13 @@ export async function userForToken(db: Db, token: string | undefined): Promise<S
 
 export async function endSession(db: Db, token: string | undefined): Promise<void> {
   if (token) await db.delete(sessions).where(eq(sessions.tokenHash, digest(token)));
+}
+
+/** Signs a user out on every device, or on every device but the one holding `keepToken`. */
+export async function endSessionsOf(db: Db | Tx, userId: string, keepToken?: string): Promise<number> {
+  const keep = keepToken ? ne(sessions.tokenHash, digest(keepToken)) : undefined;
+  const ended = await db.delete(sessions).where(and(eq(sessions.userId, userId), keep)).returning({ id: sessions.id });
+  return ended.length;
 }
 
 export async function purgeExpiredSessions(db: Db): Promise<void> {

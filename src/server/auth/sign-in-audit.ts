@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { recordAudit } from '../audit.ts';
 import type { Db } from '../db/client.ts';
 
-export type SignInRefusal = 'unknown-email' | 'wrong-password' | 'not-allowed' | 'provider-refused';
+export type SignInRefusal = 'unknown-email' | 'wrong-password' | 'not-allowed' | 'provider-refused' | 'throttled';
 
 export async function recordFailedSignIn(
   db: Db,

@@ -18,6 +18,7 @@ import { ISSUE_REPORT_TITLE } from '../../contract/status.ts';
 import { recordAudit } from '../audit.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import type { AssistantConfig } from '../config.ts';
+import { caseNotTrashed } from '../cases/trash.ts';
 import type { Db } from '../db/client.ts';
 import { cases, chatConversations, chatMessages, documents, users } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
@@ -56,14 +57,14 @@ export async function createConversation(
 ): Promise<ChatConversation> {
   let caseId = body.caseId;
   if (body.documentId) {
-    const [doc] = await db.select({ caseId: documents.caseId }).from(documents).where(eq(documents.id, body.documentId));
+    const [doc] = await db.select({ caseId: documents.caseId }).from(documents).where(and(eq(documents.id, body.documentId), caseNotTrashed));
     if (!doc) throw new AppError('not_found', 'Document not found', 'documentId');
     if (caseId && caseId !== doc.caseId) throw new AppError('validation', 'The document is not in that case', 'caseId');
     caseId = doc.caseId;
   } else {
     if (body.title === DOCUMENT_CHAT_TITLE) throw new AppError('validation', `A '${DOCUMENT_CHAT_TITLE}' needs a documentId`, 'documentId');
     if (caseId) {
-      const [c] = await db.select({ id: cases.id }).from(cases).where(eq(cases.id, caseId));
+      const [c] = await db.select({ id: cases.id }).from(cases).where(and(eq(cases.id, caseId), isNull(cases.deletedAt)));
       if (!c) throw new AppError('not_found', 'Case not found', 'caseId');
     }
   }

@@ -35,6 +35,8 @@ export const users = pgTable(
     joinedVia: text('joined_via'),
     /** The member whose invitation created this account. */
     invitedBy: uuid('invited_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    /** 'admin' (manages members and the Trash) or 'member'. The firm's first account is an admin. */
+    role: text('role').notNull().default('member'),
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
@@ -57,6 +59,19 @@ export const invitations = pgTable(
   },
   (t) => [uniqueIndex('invitations_token_hash_key').on(t.tokenHash), index('invitations_email_idx').on(t.email)],
 );
+
+/**
+ * Failed password sign-ins per email address (known or not, so the answer tells nothing about
+ * accounts): after a few failures each further attempt waits a delay that doubles, up to a cap. Kept
+ * in the database so every server instance sees the same count.
+ */
+export const signInThrottle = pgTable('sign_in_throttle', {
+  email: text('email').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  lastFailureAt: at('last_failure_at').notNull().defaultNow(),
+  /** No password is checked for this address before then. */
+  lockedUntil: at('locked_until'),
+});
 
 export const sessions = pgTable(
   'sessions',
@@ -88,8 +103,15 @@ export const cases = pgTable(
     autoAdvance: boolean('auto_advance').notNull().default(true),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     updatedAt: at('updated_at').notNull().defaultNow(),
+    /** Set when the case was moved to the Trash: hidden everywhere, restorable by an admin for a while. */
+    deletedAt: at('deleted_at'),
+    deletedBy: uuid('deleted_by').references(() => users.id, { onDelete: 'set null' }),
   },
-  (t) => [uniqueIndex('cases_case_number_key').on(t.caseNumber), index('cases_created_at_idx').on(t.createdAt)],
+  (t) => [
+    uniqueIndex('cases_case_number_key').on(t.caseNumber),
+    index('cases_created_at_idx').on(t.createdAt),
+    index('cases_deleted_at_idx').on(t.deletedAt),
+  ],
 );
 
 export const documents = pgTable(

@@ -6,6 +6,7 @@ import { hostname } from 'node:os';
 import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Tx } from '../audit.ts';
 import type { Db } from '../db/client.ts';
+import { caseNotTrashed } from '../cases/trash.ts';
 import { cases, documents } from '../db/schema.ts';
 
 export type JobSender = (kind: 'document-process' | 'document-link' | 'document-text-layer', data: { documentId: string; run: number }) => Promise<unknown>;
@@ -190,9 +191,12 @@ export async function requeueStaleJobs(db: Db, send: JobSender, staleAfterMs: nu
     .update(documents)
     .set({ processRun: sql`${documents.processRun} + 1`, status: 'queued', ocrStatus: 'queued', processHeartbeatAt: now })
     .where(
-      or(
-        and(eq(documents.status, 'processing'), lt(documents.processHeartbeatAt, cutoff)),
-        and(eq(documents.status, 'queued'), takenByDeadProcess('document-process', 'process_run', cutoff)),
+      and(
+        or(
+          and(eq(documents.status, 'processing'), lt(documents.processHeartbeatAt, cutoff)),
+          and(eq(documents.status, 'queued'), takenByDeadProcess('document-process', 'process_run', cutoff)),
+        ),
+        caseNotTrashed, // taken up again once the case is restored
       ),
     )
     .returning({ id: documents.id, run: documents.processRun });
@@ -201,9 +205,12 @@ export async function requeueStaleJobs(db: Db, send: JobSender, staleAfterMs: nu
     .update(documents)
     .set({ linkRun: sql`${documents.linkRun} + 1`, aiProcessingStatus: 'queued', linkHeartbeatAt: now })
     .where(
-      or(
-        and(eq(documents.aiProcessingStatus, 'processing'), lt(documents.linkHeartbeatAt, cutoff)),
-        and(eq(documents.aiProcessingStatus, 'queued'), takenByDeadProcess('document-link', 'link_run', cutoff)),
+      and(
+        or(
+          and(eq(documents.aiProcessingStatus, 'processing'), lt(documents.linkHeartbeatAt, cutoff)),
+          and(eq(documents.aiProcessingStatus, 'queued'), takenByDeadProcess('document-link', 'link_run', cutoff)),
+        ),
+        caseNotTrashed,
       ),
     )
     .returning({ id: documents.id, run: documents.linkRun });
@@ -217,6 +224,7 @@ export async function requeueStaleJobs(db: Db, send: JobSender, staleAfterMs: nu
         eq(documents.status, 'completed'),
         sql`${documents.textLayerDone} < ${documents.textLayerTotal}`,
         lt(documents.textLayerHeartbeatAt, cutoff),
+        caseNotTrashed,
       ),
     )
     .returning({ id: documents.id, run: documents.textLayerRun });

@@ -1,9 +1,11 @@
-// Reads of documents with their link counts, and the 404s of unknown ids.
-import { desc, eq, sql, type SQL } from 'drizzle-orm';
+// Reads of documents with their link counts, and the 404s of unknown ids. A document of a case in the
+// Trash is unknown here too (cases/trash.ts).
+import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DocumentRecord } from '../../contract/documents.ts';
 import type { Db } from '../db/client.ts';
 import { cases, documents } from '../db/schema.ts';
+import { caseNotTrashed } from '../cases/trash.ts';
 import { AppError, parseInput } from '../errors.ts';
 import { documentJson } from './serialize.ts';
 
@@ -41,13 +43,13 @@ async function select(db: Db, where: SQL | undefined): Promise<DocumentRecord[]>
 
 export async function documentRow(db: Db, params: unknown): Promise<DocumentRow> {
   const { id } = parseInput(documentIdParams, params);
-  const [row] = await db.select().from(documents).where(eq(documents.id, id)).limit(1);
+  const [row] = await db.select().from(documents).where(and(eq(documents.id, id), caseNotTrashed)).limit(1);
   if (!row) throw new AppError('not_found', 'Document not found');
   return row;
 }
 
 export async function documentById(db: Db, id: string): Promise<DocumentRecord> {
-  const [doc] = await select(db, eq(documents.id, id));
+  const [doc] = await select(db, and(eq(documents.id, id), caseNotTrashed));
   if (!doc) throw new AppError('not_found', 'Document not found');
   return doc;
 }
@@ -57,6 +59,6 @@ export async function caseDocuments(db: Db, caseId: string): Promise<DocumentRec
 }
 
 export async function requireCase(db: Db, caseId: string): Promise<void> {
-  const [row] = await db.select({ id: cases.id }).from(cases).where(eq(cases.id, caseId)).limit(1);
+  const [row] = await db.select({ id: cases.id }).from(cases).where(and(eq(cases.id, caseId), isNull(cases.deletedAt))).limit(1);
   if (!row) throw new AppError('not_found', 'Case not found');
 }

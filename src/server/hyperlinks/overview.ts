@@ -4,7 +4,7 @@
 // the PDF written again is Regenerate PDF (review/regenerate.ts). Documents are named by id or sample
 // key, never by a path.
 import { readFile } from 'node:fs/promises';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import {
   SAMPLE_CASE_NUMBER,
   SAMPLE_OUTPUT_DIRS,
@@ -19,6 +19,7 @@ import {
   type SampleKey,
 } from '../../contract/hyperlinks.ts';
 import type { Actor } from '../audit.ts';
+import { caseNotTrashed } from '../cases/trash.ts';
 import type { Db } from '../db/client.ts';
 import { documents, links } from '../db/schema.ts';
 import type { DocumentDeps } from '../documents/intake.ts';
@@ -47,7 +48,7 @@ export async function resolveDocument(db: Db, ref: string): Promise<{ doc: Docum
     if (!doc) throw new AppError('not_found', 'The sample case has not been created yet; create it on the Hyperlinks page or with npm run sample');
     return { doc, key };
   }
-  const [doc] = await db.select().from(documents).where(eq(documents.id, ref)).limit(1);
+  const [doc] = await db.select().from(documents).where(and(eq(documents.id, ref), caseNotTrashed)).limit(1);
   if (!doc) throw new AppError('not_found', 'Document not found');
   const sample = await findSampleCase(db);
   const asSample = sampleKeys.find((k) => sample?.docs[k]?.id === doc.id) ?? null;

@@ -1,13 +1,16 @@
 // Scheduled purge: documents uploaded more than RETENTION_DAYS ago go, with their files and outputs;
 // then cases older than that with no document left. A document uploaded yesterday into an old case is
-// kept for its full retention period, and so is its case. Expired sessions go too.
+// kept for its full retention period, and so is its case. Cases in the Trash longer than TRASH_DAYS
+// go for good. Expired sessions go too, and sign-in failure counts a day old.
 import { and, eq, lt, notExists } from 'drizzle-orm';
 import { forgetDocumentNames, recordAudit } from '../audit.ts';
 import { purgeExpiredSessions } from '../auth/sessions.ts';
+import { purgeSignInThrottle } from '../auth/sign-in-throttle.ts';
+import { purgeTrash } from '../cases/trash.ts';
 import { cases, documents } from '../db/schema.ts';
 import type { JobContext } from './registry.ts';
 
-export async function retentionPurge(ctx: JobContext): Promise<{ cases: number; documents: number }> {
+export async function retentionPurge(ctx: JobContext): Promise<{ cases: number; documents: number; trash: number }> {
   const cutoff = new Date(Date.now() - ctx.config.retentionDays * 86_400_000);
   const oldDocs = await ctx.db
     .select({ id: documents.id, caseId: documents.caseId })
@@ -37,8 +40,10 @@ export async function retentionPurge(ctx: JobContext): Promise<{ cases: number; 
     });
     await ctx.storage.removeCase(c.id);
   }
+  const trash = await purgeTrash(ctx.db, ctx.storage, ctx.config.trashDays);
   await purgeExpiredSessions(ctx.db);
-  const result = { cases: oldCases.length, documents: oldDocs.length };
+  await purgeSignInThrottle(ctx.db);
+  const result = { cases: oldCases.length, documents: oldDocs.length, trash };
   ctx.log.info({ ...result, retentionDays: ctx.config.retentionDays }, 'retention purge done');
   return result;
 }

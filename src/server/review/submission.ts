@@ -7,6 +7,7 @@ import { stat, rm } from 'node:fs/promises';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { CourtInfo, SubmissionRecord, SubmittedFiles, ValidationTotals } from '../../contract/review.ts';
 import { recordAudit, type Actor } from '../audit.ts';
+import { caseNotTrashed } from '../cases/trash.ts';
 import type { Db } from '../db/client.ts';
 import { auditEvents, cases, documents, submissions } from '../db/schema.ts';
 import { runPdfTask, failureText, type TaskLimits } from '../documents/pdf-task.ts';
@@ -125,7 +126,7 @@ export async function submitToCourt(
 ): Promise<SubmittedFiles[]> {
   const { db, storage } = deps;
   const ids = [...new Set(documentIds)];
-  const rows = await db.select().from(documents).where(inArray(documents.id, ids));
+  const rows = await db.select().from(documents).where(and(inArray(documents.id, ids), caseNotTrashed));
   const missing = ids.find((id) => !rows.some((r) => r.id === id));
   if (missing) throw new AppError('not_found', `Document ${missing} not found`, 'documentIds');
   const docs = ids.map((id) => rows.find((r) => r.id === id)!);

@@ -25,6 +25,7 @@ export function authRoutes(app: FastifyInstance, db: Db, config: Config, oidc: O
     mode: oidc ? 'oidc' : 'local',
     maxUploadMb: config.maxUploadMb,
     retentionDays: config.retentionDays,
+    trashDays: config.trashDays,
     publicHost: config.publicHost ?? null,
     appUrl: config.appUrl ?? null,
   }));

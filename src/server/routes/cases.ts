@@ -1,13 +1,16 @@
-// Cases: list, create, read, update, delete. Every change is audited; deleting a case removes its
-// documents (database cascade) and its files and outputs (storage).
-import { desc, eq } from 'drizzle-orm';
+// Cases: list, create, read, update, delete. Every change is audited. Deleting a case moves it to the
+// Trash (any member); administrators list the Trash, restore a case from it, or delete one for good at
+// once, which removes its documents (database cascade) and its files and outputs (cases/trash.ts).
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { createCaseBody, updateCaseBody } from '../../contract/cases.ts';
-import { forgetDocumentNames, recordAudit } from '../audit.ts';
-import { requireUser } from '../auth/guard.ts';
+import { recordAudit } from '../audit.ts';
+import { requireAdmin, requireUser } from '../auth/guard.ts';
+import { deleteCaseNow, listTrash, moveCaseToTrash, restoreCase } from '../cases/trash.ts';
+import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { cases, documents } from '../db/schema.ts';
+import { cases } from '../db/schema.ts';
 import { caseProgress } from '../documents/workflow-progress.ts';
 import { AppError, parseInput } from '../errors.ts';
 import type { Storage } from '../storage/files.ts';
@@ -25,18 +28,30 @@ function isUniqueViolation(err: unknown): boolean {
   return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
-const duplicate = (caseNumber: string) =>
-  new AppError('conflict', `Case number ${caseNumber} already exists`, 'caseNumber');
+const live = isNull(cases.deletedAt);
 
-export function caseRoutes(app: FastifyInstance, db: Db, storage: Storage): void {
+/** The 409 of a case number in use; a case in the Trash still holds its number, and is named as such. */
+async function duplicate(db: Db, caseNumber: string): Promise<AppError> {
+  const [held] = await db.select({ deletedAt: cases.deletedAt }).from(cases).where(eq(cases.caseNumber, caseNumber)).limit(1);
+  if (held?.deletedAt) {
+    return new AppError(
+      'conflict',
+      `Case number ${caseNumber} belongs to a case in the Trash. An administrator can restore it, or delete it for good to reuse the number.`,
+      'caseNumber',
+    );
+  }
+  return new AppError('conflict', `Case number ${caseNumber} already exists`, 'caseNumber');
+}
+
+export function caseRoutes(app: FastifyInstance, db: Db, storage: Storage, config: Config): void {
   app.get('/api/cases', async () => {
-    const rows = await db.select().from(cases).orderBy(desc(cases.createdAt));
+    const rows = await db.select().from(cases).where(live).orderBy(desc(cases.createdAt));
     return rows.map(caseJson);
   });
 
   app.get('/api/cases/:id', async (req) => {
     const { id } = parseInput(idParams, req.params);
-    const [row] = await db.select().from(cases).where(eq(cases.id, id)).limit(1);
+    const [row] = await db.select().from(cases).where(and(eq(cases.id, id), live)).limit(1);
     if (!row) throw new AppError('not_found', 'Case not found');
     return caseJson(row);
   });
@@ -73,7 +88,7 @@ export function caseRoutes(app: FastifyInstance, db: Db, storage: Storage): void
       });
       return reply.code(201).send(caseJson(created));
     } catch (err) {
-      if (isUniqueViolation(err)) throw duplicate(body.caseNumber);
+      if (isUniqueViolation(err)) throw await duplicate(db, body.caseNumber);
       throw err;
     }
   });
@@ -84,7 +99,7 @@ export function caseRoutes(app: FastifyInstance, db: Db, storage: Storage): void
     const body = parseInput(updateCaseBody, req.body);
     try {
       return await db.transaction(async (tx) => {
-        const [before] = await tx.select().from(cases).where(eq(cases.id, id)).for('update');
+        const [before] = await tx.select().from(cases).where(and(eq(cases.id, id), live)).for('update');
         if (!before) throw new AppError('not_found', 'Case not found');
         const [after] = await tx
           .update(cases)
@@ -104,23 +119,36 @@ export function caseRoutes(app: FastifyInstance, db: Db, storage: Storage): void
         return caseJson(after!);
       });
     } catch (err) {
-      if (isUniqueViolation(err)) throw duplicate(body.caseNumber ?? '');
+      if (isUniqueViolation(err)) throw await duplicate(db, body.caseNumber ?? '');
       throw err;
     }
   });
 
+  // Any member: the case goes to the Trash, where an administrator can restore it.
   app.delete('/api/cases/:id', async (req, reply) => {
     const user = requireUser(req);
     const { id } = parseInput(idParams, req.params);
-    await db.transaction(async (tx) => {
-      const [before] = await tx.select().from(cases).where(eq(cases.id, id)).for('update');
-      if (!before) throw new AppError('not_found', 'Case not found');
-      const docs = await tx.select({ id: documents.id }).from(documents).where(eq(documents.caseId, id));
-      await tx.delete(cases).where(eq(cases.id, id));
-      await recordAudit(tx, user, 'delete', 'case', id, { ...caseJson(before), documents: docs }, null);
-      await forgetDocumentNames(tx, docs.map((d) => d.id));
-    });
-    await storage.removeCase(id);
+    await moveCaseToTrash(db, user, id);
+    return reply.code(204).send();
+  });
+
+  app.get('/api/trash', async (req) => {
+    requireAdmin(req);
+    return listTrash(db, config.trashDays);
+  });
+
+  app.post('/api/trash/:id/restore', async (req, reply) => {
+    const admin = requireAdmin(req);
+    const { id } = parseInput(idParams, req.params);
+    await restoreCase(db, admin, id);
+    return reply.code(204).send();
+  });
+
+  // "Delete now": for good, at once, with its files (a retention rule may require it).
+  app.delete('/api/trash/:id', async (req, reply) => {
+    const admin = requireAdmin(req);
+    const { id } = parseInput(idParams, req.params);
+    await deleteCaseNow(db, storage, admin, id, 'delete');
     return reply.code(204).send();
   });
 }

@@ -1,6 +1,6 @@
 // Processing calls of spec §7: index detection and its status, reindex, relink, link building for
 // selected documents (queued, or waited for), OCR progress, and the index items found.
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   detectIndexBody,
@@ -12,6 +12,7 @@ import {
   type StartHyperlinkingResult,
 } from '../../contract/documents.ts';
 import { requireUser } from '../auth/guard.ts';
+import { caseNotTrashed } from '../cases/trash.ts';
 import type { Db } from '../db/client.ts';
 import { documents, indexItems, links } from '../db/schema.ts';
 import { checkIndexPages, parseIndexPages } from '../documents/index-pages.ts';
@@ -55,7 +56,7 @@ async function detectionResultOf(db: Db, doc: DocumentRow, status: IndexStatus):
 
 async function requireDocuments(db: Db, ids: string[]): Promise<DocumentRow[]> {
   const unique = [...new Set(ids)];
-  const rows = await db.select().from(documents).where(inArray(documents.id, unique));
+  const rows = await db.select().from(documents).where(and(inArray(documents.id, unique), caseNotTrashed));
   if (rows.length !== unique.length) throw new AppError('not_found', 'Document not found');
   return unique.map((id) => rows.find((r) => r.id === id)!);
 }

@@ -7,6 +7,7 @@ import { bulkUpdateLinksBody, createLinkBody, updateLinkBody, type UpdateLinkBod
 import { recordAudit } from '../audit.ts';
 import type { Actor, Tx } from '../audit.ts';
 import { requireUser } from '../auth/guard.ts';
+import { caseNotTrashed } from '../cases/trash.ts';
 import type { Db } from '../db/client.ts';
 import { documents, indexItems, links } from '../db/schema.ts';
 import { caseIdParams, documentRow, requireCase } from '../documents/queries.ts';
@@ -89,7 +90,8 @@ export async function applyChange(tx: Tx, user: Actor, id: string, change: Updat
 }
 
 export function linkRoutes(app: FastifyInstance, db: Db): void {
-  app.get('/api/links', async () => toJson(await selectLinks(db).orderBy(desc(links.createdAt), asc(indexItems.ordinal)).limit(MAX_ALL)));
+  app.get('/api/links', async () =>
+    toJson(await selectLinks(db).where(inArray(links.srcDocId, db.select({ id: documents.id }).from(documents).where(caseNotTrashed))).orderBy(desc(links.createdAt), asc(indexItems.ordinal)).limit(MAX_ALL)));
 
   app.get('/api/cases/:caseId/links', async (req) => {
     const { caseId } = parseInput(caseIdParams, req.params);

@@ -11,6 +11,7 @@ export function userJson(u: SessionUser): User {
     firstName: u.firstName,
     lastName: u.lastName,
     profileImageUrl: u.profileImageUrl,
+    role: u.role === 'admin' ? 'admin' : 'member',
   };
 }
 

@@ -3,9 +3,10 @@
 // links built by the ordinary jobs, so the case is reviewable, regenerable, approvable and deletable
 // like any other. Its documents are found again by their file names within that case.
 import { createHash, randomUUID } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { SAMPLE_CASE_NUMBER, sampleKeys, type SampleKey } from '../../contract/hyperlinks.ts';
 import { recordAudit, type Actor } from '../audit.ts';
+import { deleteCaseNow } from '../cases/trash.ts';
 import type { Db } from '../db/client.ts';
 import { briefRecords, cases, documents } from '../db/schema.ts';
 import { queueNewSource, type DocumentDeps } from '../documents/intake.ts';
@@ -20,7 +21,11 @@ export interface SampleCase {
 }
 
 export async function findSampleCase(db: Db): Promise<SampleCase | null> {
-  const [c] = await db.select({ id: cases.id }).from(cases).where(eq(cases.caseNumber, SAMPLE_CASE_NUMBER)).limit(1);
+  const [c] = await db
+    .select({ id: cases.id })
+    .from(cases)
+    .where(and(eq(cases.caseNumber, SAMPLE_CASE_NUMBER), isNull(cases.deletedAt)))
+    .limit(1);
   if (!c) return null;
   const names = sampleKeys.map((k) => SAMPLE_FILES[k].fileName);
   const rows = await db.select().from(documents).where(and(eq(documents.caseId, c.id), inArray(documents.originalName, names)));
@@ -51,6 +56,14 @@ export async function createSampleCase(deps: DocumentDeps, actor: Actor | null, 
   if (isComplete(found)) return found;
   let caseId = found?.caseId;
   if (!caseId) {
+    // A sample case deleted into the Trash holds the sample's number: asked for again, a fresh one
+    // replaces it (the sample is generated, nothing of the firm's).
+    const [trashed] = await db
+      .select({ id: cases.id })
+      .from(cases)
+      .where(and(eq(cases.caseNumber, SAMPLE_CASE_NUMBER), isNotNull(cases.deletedAt)))
+      .limit(1);
+    if (trashed) await deleteCaseNow(db, storage, actor, trashed.id, 'delete').catch(() => undefined);
     const now = new Date();
     const [row] = await db
       .insert(cases)

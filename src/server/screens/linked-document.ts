@@ -3,6 +3,7 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { LinkedDocument, WorkspaceBriefs } from '../../contract/screens.ts';
+import { caseNotTrashed } from '../cases/trash.ts';
 import type { Db } from '../db/client.ts';
 import { documents, indexItems, links } from '../db/schema.ts';
 import { documentById, type DocumentRow } from '../documents/queries.ts';
@@ -14,10 +15,10 @@ const isId = (s: string) => z.uuid().safeParse(s).success;
 /** The document a `{filename}` names: its id, or the one document of the firm uploaded under that name. */
 export async function resolveDocument(db: Db, filename: string): Promise<DocumentRow> {
   if (isId(filename)) {
-    const [row] = await db.select().from(documents).where(eq(documents.id, filename)).limit(1);
+    const [row] = await db.select().from(documents).where(and(eq(documents.id, filename), caseNotTrashed)).limit(1);
     if (row) return row;
   }
-  const rows = await db.select().from(documents).where(eq(documents.originalName, filename)).limit(2);
+  const rows = await db.select().from(documents).where(and(eq(documents.originalName, filename), caseNotTrashed)).limit(2);
   if (rows.length > 1) {
     throw new AppError('conflict', `Several documents were uploaded as ${filename}; open the one you mean from its case`, 'filename');
   }

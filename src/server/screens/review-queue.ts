@@ -39,6 +39,7 @@ export async function reviewQueue(db: Db): Promise<ReviewQueueRow[]> {
         eq(documents.hasLinks, true),
         isNull(documents.reviewStatus),
         eq(documents.courtSubmitted, false),
+        isNull(cases.deletedAt),
       ),
     )
     .orderBy(asc(builtAt), asc(documents.uploadedAt), asc(documents.id))

@@ -10,6 +10,7 @@ import {
 } from '../../contract/status.ts';
 import type { IndexStatusValue } from '../../contract/documents.ts';
 import { resolveOcrEngine } from '../../engine/ocr/index.ts';
+import { caseNotTrashed } from '../cases/trash.ts';
 import type { Db } from '../db/client.ts';
 import { documents } from '../db/schema.ts';
 import type { QueueState } from '../routes/health.ts';
@@ -96,12 +97,13 @@ export async function statusSummary(db: Db, queueState: () => Promise<QueueState
   const counts = await db
     .select({ status: documents.indexStatus, c: sql<number>`count(*)::int` })
     .from(documents)
+    .where(caseNotTrashed)
     .groupBy(documents.indexStatus);
   const since = new Date(Date.now() - RECENT_ERRORS_HOURS * 3_600_000);
   const errors = await db
     .select({ id: documents.id, title: documents.title, at: documents.indexDetectedAt })
     .from(documents)
-    .where(and(eq(documents.indexStatus, 'error'), gte(documents.indexDetectedAt, since)))
+    .where(and(eq(documents.indexStatus, 'error'), gte(documents.indexDetectedAt, since), caseNotTrashed))
     .orderBy(desc(documents.indexDetectedAt))
     .limit(50);
   return {
@@ -119,7 +121,7 @@ export async function statusSummary(db: Db, queueState: () => Promise<QueueState
 }
 
 export async function recentDocuments(db: Db, limit: number): Promise<RecentDoc[]> {
-  const rows = await db.select().from(documents).orderBy(desc(documents.uploadedAt), desc(documents.id)).limit(limit);
+  const rows = await db.select().from(documents).where(caseNotTrashed).orderBy(desc(documents.uploadedAt), desc(documents.id)).limit(limit);
   return rows.map((d) => ({
     id: d.id,
     caseId: d.caseId,

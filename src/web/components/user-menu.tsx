@@ -1,4 +1,4 @@
-import { Activity, Bug, LayoutDashboard, LogOut, Users } from 'lucide-react';
+import { Activity, Bug, LayoutDashboard, LogOut, Trash2, UserCog, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { avatarInitials, displayName, type User } from '../../contract/auth.ts';
@@ -13,7 +13,11 @@ import {
   DropdownMenuTrigger,
 } from './ui/dropdown-menu.tsx';
 
-/** Avatar button opening the account menu: full name, email, Dashboard, People, System Status, Report an Issue, Log out (spec §2, §3). */
+/**
+ * Avatar button opening the account menu: full name, email, Dashboard, People, System Status, Report an
+ * Issue, Log out (spec §2, §3); and Account (change password, sign out everywhere), and Trash for
+ * administrators.
+ */
 export function UserMenu({ user }: { user: User }) {
   const name = displayName(user);
   const [reporting, setReporting] = useState(false);
@@ -44,6 +48,20 @@ export function UserMenu({ user }: { user: User }) {
             People
           </Link>
         </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to="/account">
+            <UserCog aria-hidden />
+            Account
+          </Link>
+        </DropdownMenuItem>
+        {user.role === 'admin' ? (
+          <DropdownMenuItem asChild>
+            <Link to="/trash">
+              <Trash2 aria-hidden />
+              Trash
+            </Link>
+          </DropdownMenuItem>
+        ) : null}
         <DropdownMenuItem asChild>
           <Link to="/status">
             <Activity aria-hidden />

@@ -74,6 +74,15 @@ function plainText(text: string): string | null {
   return t;
 }
 
+/**
+ * An error of a sign-in form: like errorReason, except that a pause of the account's sign-in (429
+ * with the server's own sentence, saying how long to wait) is shown as the server says it.
+ */
+export function signInErrorReason(error: unknown): string {
+  if (error instanceof ApiRequestError && error.status === 429 && error.reason) return error.reason;
+  return errorReason(error);
+}
+
 /** What to show a person for an error: always a sentence, never a response body. */
 export function errorReason(error: unknown): string {
   if (error instanceof Error) return error.message || 'An unexpected error occurred';

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreatedInvitation, InvitationBody, InvitationPreview, People } from '../../contract/people.ts';
+import type { CreatedInvitation, InvitationBody, InvitationPreview, Member, MemberRoleBody, People } from '../../contract/people.ts';
 import { apiRequest, errorReason } from './api.ts';
+import { AUTH_USER_KEY } from './auth.ts';
 import { toast } from './toast-store.ts';
 
 export const PEOPLE_KEY = ['/api/people'] as const;
@@ -43,4 +44,31 @@ export function useInvitationPreview(token: string | null) {
 
 export function formatDate(iso: string): string {
   return new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+}
+
+export function useSetRole() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, role }: { id: string; role: MemberRoleBody['role'] }) =>
+      apiRequest<Member>('PATCH', `/api/people/${encodeURIComponent(id)}`, { role }),
+    onSuccess: async (member) => {
+      toast({ title: member.role === 'admin' ? `${member.name} is now an administrator` : `${member.name} is now a member`, variant: 'success' });
+      await queryClient.invalidateQueries({ queryKey: PEOPLE_KEY });
+      await queryClient.invalidateQueries({ queryKey: AUTH_USER_KEY });
+    },
+    onError: (error) => toast({ title: 'Failed to change the role', description: errorReason(error), variant: 'destructive' }),
+  });
+}
+
+export function useRemoveMember() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (member: Member) => apiRequest<null>('DELETE', `/api/people/${encodeURIComponent(member.id)}`),
+    onSuccess: async (_data, member) => {
+      toast({ title: `${member.name} was removed`, description: 'They are signed out everywhere.', variant: 'success' });
+      await queryClient.invalidateQueries({ queryKey: PEOPLE_KEY });
+      await queryClient.invalidateQueries({ queryKey: AUTH_USER_KEY });
+    },
+    onError: (error) => toast({ title: 'Failed to remove the member', description: errorReason(error), variant: 'destructive' }),
+  });
 }

@@ -6,7 +6,7 @@ import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '..
 import { useLimits } from '../lib/limits.ts';
 
 export function HelpPage() {
-  const { uploadLimit, retention } = useLimits();
+  const { uploadLimit, retention, trash } = useLimits();
 
   const steps: { icon: ReactNode; title: string; text: string }[] = [
     { icon: <FolderPlus aria-hidden />, title: 'Create a case', text: 'Give each matter its own case with a unique case number and a title.' },
@@ -21,7 +21,7 @@ export function HelpPage() {
     ['Can I upload password-protected PDFs?', 'No. Password-protected files fail with a clear reason on the document. Remove the password and upload the file again; the rest of the case is not affected.'],
     ['Does OCR read special symbols?', 'Yes. Scanned pages are read by OCR, including special symbols such as stars, bullets and arrows that often mark tabs in an index.'],
     ['What files and sizes are accepted?', `PDF files only, up to ${uploadLimit} per file. You can upload several files at once.`],
-    ['How long are my documents kept?', `Each document is kept for ${retention} after upload and then deleted automatically with its generated files; a case goes once it is that old and empty. You can delete a case, with all its documents, at any time.`],
+    ['How long are my documents kept?', `Each document is kept for ${retention} after upload and then deleted automatically with its generated files; a case goes once it is that old and empty. You can delete a case, with all its documents, at any time: it waits ${trash} in the Trash, where an administrator can restore it or delete it at once, then it is deleted for good.`],
   ];
 
   return (

@@ -1,11 +1,14 @@
+import { ShieldCheck, UserMinus } from 'lucide-react';
 import type { Invitation, Member } from '../../contract/people.ts';
+import { ConfirmDeleteDialog } from '../components/confirm-delete-dialog.tsx';
 import { ErrorFallback } from '../components/error-boundary.tsx';
 import { InviteForm } from '../components/invite-form.tsx';
 import { Badge } from '../components/ui/badge.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { PageSpinner } from '../components/ui/spinner.tsx';
 import { errorReason } from '../lib/api.ts';
-import { formatDate, usePeople, useRevokeInvitation } from '../lib/people.ts';
+import { useAuth } from '../lib/auth.ts';
+import { formatDate, usePeople, useRemoveMember, useRevokeInvitation, useSetRole } from '../lib/people.ts';
 
 function joinedHow(m: Member): string {
   if (m.invitedBy) return `Invited by ${m.invitedBy.name}`;
@@ -35,17 +38,66 @@ function CellLabel({ children }: { children: string }) {
   return <span className="w-20 shrink-0 text-xs text-muted-foreground sm:hidden">{children}</span>;
 }
 
+/** An administrator's actions on a member: make administrator or member, remove (after asking). */
+function MemberActions({ member, self }: { member: Member; self: boolean }) {
+  const setRole = useSetRole();
+  const remove = useRemoveMember();
+  const admin = member.role === 'admin';
+  return (
+    <div className="flex flex-wrap justify-end gap-2">
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={setRole.isPending}
+        onClick={() => setRole.mutate({ id: member.id, role: admin ? 'member' : 'admin' })}
+        aria-label={admin ? `Make ${member.name} a member` : `Make ${member.name} an administrator`}
+      >
+        <ShieldCheck aria-hidden />
+        {admin ? 'Make member' : 'Make admin'}
+      </Button>
+      <ConfirmDeleteDialog
+        title={self ? <>Remove yourself from the firm?</> : <>Remove {member.name}?</>}
+        description={
+          <>
+            {self ? 'You' : member.name} will lose access at once and be signed out on every device. Cases and documents stay with the firm.
+            Coming back needs a new invitation.
+          </>
+        }
+        confirmLabel="Remove"
+        onConfirm={() => remove.mutate(member)}
+      >
+        <Button variant="ghost" size="sm" disabled={remove.isPending} aria-label={`Remove ${member.name}`}>
+          <UserMinus aria-hidden />
+          Remove
+        </Button>
+      </ConfirmDeleteDialog>
+    </div>
+  );
+}
+
 /** People (/people): the firm's members, who invited whom, and invitations to create or revoke. */
 export function PeoplePage() {
   const people = usePeople();
   const revoke = useRevokeInvitation();
+  const { user } = useAuth();
+  const isAdmin = user?.role === 'admin';
+  const admins = people.data?.members.filter((m) => m.role === 'admin').map((m) => m.name) ?? [];
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
       <div className="mb-6">
         <h1 className="font-serif text-3xl font-semibold text-primary">People</h1>
-        <p className="mt-1 text-muted-foreground">Everyone with an account here can see and change every case. New people join by invitation.</p>
+        <p className="mt-1 text-muted-foreground">
+          Everyone with an account here can see and change every case. New people join by invitation. Administrators invite and remove
+          people, and restore deleted cases from the Trash.
+        </p>
       </div>
-      <InviteForm />
+      {isAdmin ? (
+        <InviteForm />
+      ) : (
+        <p className="rounded-xl border border-border bg-card p-5 text-sm text-muted-foreground shadow-sm">
+          Only administrators can invite people{admins.length ? <>: ask {admins.join(', ')}</> : null}.
+        </p>
+      )}
       {people.isLoading ? (
         <PageSpinner />
       ) : people.isError ? (
@@ -64,11 +116,17 @@ export function PeoplePage() {
                     <th className={th}>Email</th>
                     <th className={th}>Joined</th>
                     <th className={th}>How</th>
+                    <th className={th}>Role</th>
+                    {isAdmin ? (
+                      <th className={th}>
+                        <span className="sr-only">Actions</span>
+                      </th>
+                    ) : null}
                   </tr>
                 </thead>
                 <tbody className="max-sm:block">
                   {people.data.members.map((m) => (
-                    <tr key={m.id} className={row}>
+                    <tr key={m.id} className={row} aria-label={`Member ${m.name}`}>
                       <td className={`${td} font-medium`}>{m.name}</td>
                       <td className={td}>
                         <CellLabel>Email</CellLabel>
@@ -82,6 +140,15 @@ export function PeoplePage() {
                         <CellLabel>How</CellLabel>
                         {joinedHow(m)}
                       </td>
+                      <td className={td}>
+                        <CellLabel>Role</CellLabel>
+                        <Badge variant={m.role === 'admin' ? 'accent' : 'default'}>{m.role === 'admin' ? 'Administrator' : 'Member'}</Badge>
+                      </td>
+                      {isAdmin ? (
+                        <td className={`${td} text-right max-sm:justify-end`}>
+                          <MemberActions member={m} self={m.id === user?.id} />
+                        </td>
+                      ) : null}
                     </tr>
                   ))}
                 </tbody>
@@ -131,7 +198,7 @@ export function PeoplePage() {
                           {i.acceptedBy ? <span className="ml-2 text-xs text-muted-foreground">by {i.acceptedBy.name}</span> : null}
                         </td>
                         <td className={`${td} text-right max-sm:justify-end`}>
-                          {i.status === 'pending' ? (
+                          {i.status === 'pending' && isAdmin ? (
                             <Button
                               variant="outline"
                               size="sm"

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { AuthCard, FormError } from '../components/auth-card.tsx';
 import { AuthField, AuthSubmit, AuthSwitch } from '../components/auth-form-parts.tsx';
 import { Button } from '../components/ui/button.tsx';
-import { errorReason } from '../lib/api.ts';
+import { signInErrorReason } from '../lib/api.ts';
 import { useAuthConfig } from '../lib/auth.ts';
 import { useLocalAuth } from '../lib/use-sign-in.ts';
 
@@ -38,7 +38,7 @@ export function SignInPage() {
       }
     >
       <form onSubmit={submit} className="grid gap-4" noValidate>
-        <FormError message={signIn.isError ? errorReason(signIn.error) : null} />
+        <FormError message={signIn.isError ? signInErrorReason(signIn.error) : null} />
         <AuthField id="signin-email" label="Email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
         <AuthField
           id="signin-password"

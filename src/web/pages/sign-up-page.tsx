@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { MIN_PASSWORD_LENGTH } from '../../contract/auth.ts';
+import { MIN_PASSWORD_LENGTH, PASSWORD_HINT, visibleLength } from '../../contract/password-rules.ts';
 import type { InvitationPreview } from '../../contract/people.ts';
 import { AuthCard, FormError } from '../components/auth-card.tsx';
 import { AuthField, AuthSubmit, AuthSwitch } from '../components/auth-form-parts.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { PageSpinner } from '../components/ui/spinner.tsx';
-import { errorReason } from '../lib/api.ts';
+import { errorReason, signInErrorReason } from '../lib/api.ts';
 import { useAuthConfig } from '../lib/auth.ts';
 import { formatDate, useInvitationPreview } from '../lib/people.ts';
 import { useLocalAuth } from '../lib/use-sign-in.ts';
@@ -60,7 +60,7 @@ function SignUpForm({ invitation, invite }: { invitation: InvitationPreview | nu
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (form.password.trim().length < MIN_PASSWORD_LENGTH) {
+    if (visibleLength(form.password) < MIN_PASSWORD_LENGTH) {
       setLocalError(`Password must be at least ${MIN_PASSWORD_LENGTH} characters.`);
       return;
     }
@@ -82,7 +82,7 @@ function SignUpForm({ invitation, invite }: { invitation: InvitationPreview | nu
       footer={signInInstead}
     >
       <form onSubmit={submit} className="grid gap-4" noValidate>
-        <FormError message={localError ?? (signUp.isError ? errorReason(signUp.error) : null)} />
+        <FormError message={localError ?? (signUp.isError ? signInErrorReason(signUp.error) : null)} />
         <div className="grid grid-cols-2 gap-3">
           <AuthField id="signup-first" label="First name" autoComplete="given-name" required value={form.firstName} onChange={set('firstName')} />
           <AuthField id="signup-last" label="Last name" autoComplete="family-name" required value={form.lastName} onChange={set('lastName')} />
@@ -108,7 +108,7 @@ function SignUpForm({ invitation, invite }: { invitation: InvitationPreview | nu
           onChange={set('password')}
           hint={
             <p id="signup-password-hint" className="text-xs text-muted-foreground">
-              At least {MIN_PASSWORD_LENGTH} characters. Common passwords such as password123 are refused.
+              {PASSWORD_HINT}
             </p>
           }
         />
