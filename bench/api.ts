@@ -9,15 +9,13 @@
  *
  *   npx tsx bench/api.ts [--duration 10] [--connections 50] [--upload-mb 500] [--skip-upload]
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { loadFixture } from '../test/fixtures/index.ts';
-import { freePort } from '../src/server/db/embedded.ts';
+import { machineLine, startBenchServer } from './bench-server.ts';
 import { writeLargePdf } from './large-pdf.ts';
 import { streamUpload } from './stream-upload.ts';
 
@@ -31,7 +29,6 @@ const { values } = parseArgs({
 });
 const DURATION = Number(values.duration);
 const CONNECTIONS = Number(values.connections);
-const root = fileURLToPath(new URL('..', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'brieflink-bench-api-'));
 chmodSync(work, 0o755); // run as root, the embedded PostgreSQL runs as "postgres", which must enter it
 
@@ -46,26 +43,13 @@ const pct = (xs: number[], p: number) => {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function main(): Promise<void> {
-  console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? '?'}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(machineLine());
   const big = await loadFixture('big-63');
   const small = await loadFixture('ontario-brief');
   console.log(`input: big-63 (${big.truth.items.length} tabs, ${(big.brief.length / 2 ** 20).toFixed(1)} MB), 8 × ontario-brief in the listed case`);
 
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server: ChildProcess = spawn(process.execPath, ['bin/start.js'], {
-    cwd: root,
-    env: { ...process.env, BRIEFLINK_SKIP_WEB_BUILD: '1', LOG_LEVEL: 'warn', DATA_DIR: join(work, 'data'), PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const stop = () => server.exitCode === null && server.kill('SIGTERM');
-  process.on('exit', stop);
+  const { base, port, server, stop } = await startBenchServer(work);
   try {
-    for (let i = 0; ; i++) {
-      if (i > 600 || server.exitCode !== null) throw new Error('server did not start');
-      if (await fetch(`${base}/api/health`).then((r) => r.ok).catch(() => false)) break;
-      await sleep(100);
-    }
     const pid = server.pid!;
     const reg = await fetch(`${base}/api/auth/local/register`, {
       method: 'POST', headers: { 'content-type': 'application/json' },
@@ -174,8 +158,7 @@ async function main(): Promise<void> {
       if (res.id) await fetch(`${base}/api/documents/${res.id}`, { method: 'DELETE', headers: { cookie } });
     }
   } finally {
-    stop();
-    await new Promise((r) => (server.exitCode === null ? server.once('exit', r) : r(null)));
+    await stop();
     rmSync(work, { recursive: true, force: true });
   }
 }

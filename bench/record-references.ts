@@ -6,43 +6,27 @@
  * volumes, the factum paired with them in order (PUT …/records), and the time from upload to its links and
  * references, with how many of the references land at the page the fixture put them on.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync } from 'node:fs';
-import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { freePort } from '../src/server/db/embedded.ts';
+import { machineLine, startBenchServer } from './bench-server.ts';
 import { benchCase } from '../test/fixtures/refs/bench-case.ts';
 import { cachedRefFixture } from '../test/fixtures/refs/index.ts';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'brieflink-bench-refs-'));
 chmodSync(work, 0o755); // run as root, the embedded PostgreSQL runs as "postgres", which must enter it
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 async function main(): Promise<void> {
-  console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? '?'}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(machineLine());
   const f = await cachedRefFixture('refs-bench', () => benchCase('refs-bench'));
   const truth = f.truth.references.filter((r) => r.kind === 'record');
   const mb = (b: Uint8Array) => (b.length / 2 ** 20).toFixed(1);
   console.log(`input: refs-bench factum (${mb(f.brief)} MB, ${truth.length} references to the record) + ${f.records.length} appeal book volumes (${f.records.map((r) => `${mb(r.pdf)} MB`).join(', ')})`);
 
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server: ChildProcess = spawn(process.execPath, ['bin/start.js'], {
-    cwd: root,
-    env: { ...process.env, BRIEFLINK_SKIP_WEB_BUILD: '1', LOG_LEVEL: 'warn', DATA_DIR: join(work, 'data'), PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const stop = () => server.exitCode === null && server.kill('SIGTERM');
-  process.on('exit', stop);
+  const { base, stop } = await startBenchServer(work);
   try {
-    for (let i = 0; ; i++) {
-      if (i > 600 || server.exitCode !== null) throw new Error('server did not start');
-      if (await fetch(`${base}/api/health`).then((r) => r.ok).catch(() => false)) break;
-      await sleep(100);
-    }
     const reg = await fetch(`${base}/api/auth/local/register`, {
       method: 'POST', headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: `bench${Date.now()}@example.com`, firstName: 'Bench', lastName: 'Mark', password: 'bench-password-123' }),
@@ -96,7 +80,7 @@ async function main(): Promise<void> {
     );
     console.log(`references: ${ofRecord.length} found, ${truth.length} in truth, ${right} at the right master page; GET …/references ${tList.toFixed(0)} ms`);
   } finally {
-    stop();
+    await stop();
   }
 }
 

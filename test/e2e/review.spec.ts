@@ -27,6 +27,18 @@ async function linkedBrief(page: Page): Promise<{ caseId: string; docId: string;
   return { caseId: created.id, docId: doc.id, items: brief.items, links: links.sort((a, b) => a.itemOrdinal - b.itemOrdinal) };
 }
 
+/** An 11-tab exhibit book uploaded and linked through the API in a case of its own. */
+async function linkedExhibitBook(page: Page, prefix: string, caseTitle: string) {
+  const brief = await fixturePdf('lettered-tabs');
+  const created = await createCaseThroughApi(page, `${prefix}-${uniqueSuffix()}`, caseTitle);
+  const doc = await uploadThroughApi(page, created.id, 'lettered-tabs.pdf', brief.bytes, 'Exhibit Book');
+  await expect
+    .poll(async () => ((await (await page.request.get(`/api/documents/${doc.id}`)).json()) as { index_status: string }).index_status, { timeout: 60_000 })
+    .toBe('ok');
+  expect((await page.request.post('/api/documents/start-hyperlinking', { data: { documentIds: [doc.id] }, headers: { Origin: BASE_URL }, timeout: 60_000 })).status()).toBe(200);
+  return { created, doc };
+}
+
 /**
  * A toast shown while the review modal is open: the modal hides the page's notifications region from
  * assistive technology, so it says the toast again in its own status line; that is what is checked.
@@ -235,14 +247,8 @@ test('page images: a PNG of the asked page at the asked width, checked input, ca
 
 test('a link changed after approval withdraws it, on the document and in the panel; Reject needs a reason and records it', async ({ page }) => {
   test.setTimeout(120_000);
-  const brief = await fixturePdf('lettered-tabs');
-  const created = await createCaseThroughApi(page, `WD-${uniqueSuffix()}`, 'Withdrawn matter');
-  const doc = await uploadThroughApi(page, created.id, 'lettered-tabs.pdf', brief.bytes, 'Exhibit Book');
-  await expect
-    .poll(async () => ((await (await page.request.get(`/api/documents/${doc.id}`)).json()) as { index_status: string }).index_status, { timeout: 60_000 })
-    .toBe('ok');
+  const { created, doc } = await linkedExhibitBook(page, 'WD', 'Withdrawn matter');
   const headers = { Origin: BASE_URL };
-  expect((await page.request.post('/api/documents/start-hyperlinking', { data: { documentIds: [doc.id] }, headers, timeout: 60_000 })).status()).toBe(200);
   expect((await page.request.post(`/api/documents/${doc.id}/regenerate`, { headers, timeout: 60_000 })).status()).toBe(200);
   const approved = await page.request.post(`/api/documents/${doc.id}/review`, { data: { approved: true, reviewerName: 'Sam Partner, LSO 999', unreviewedAccepted: (await (await page.request.get(`/api/documents/${doc.id}`)).json()).unreviewedCount }, headers });
   expect(approved.status(), await approved.text()).toBe(200);
@@ -303,14 +309,8 @@ test('reuploading a document with review decisions asks first, and goes ahead on
 
 test('approval means reviewed: links nobody looked at are listed, lowest confidence first, and approved only when the reviewer says so by their number', async ({ page }) => {
   test.setTimeout(120_000);
-  const brief = await fixturePdf('lettered-tabs');
-  const created = await createCaseThroughApi(page, `UR-${uniqueSuffix()}`, 'Unreviewed matter');
-  const doc = await uploadThroughApi(page, created.id, 'lettered-tabs.pdf', brief.bytes, 'Exhibit Book');
-  await expect
-    .poll(async () => ((await (await page.request.get(`/api/documents/${doc.id}`)).json()) as { index_status: string }).index_status, { timeout: 60_000 })
-    .toBe('ok');
+  const { created, doc } = await linkedExhibitBook(page, 'UR', 'Unreviewed matter');
   const headers = { Origin: BASE_URL };
-  expect((await page.request.post('/api/documents/start-hyperlinking', { data: { documentIds: [doc.id] }, headers, timeout: 60_000 })).status()).toBe(200);
   const links = (await (await page.request.get(`/api/documents/${doc.id}/links`)).json()) as ApiLink[];
   // the reviewer confirms one link, then regenerates
   expect((await page.request.put(`/api/links/${links[0]!.id}`, { data: { status: 'confirmed' }, headers })).status()).toBe(200);
