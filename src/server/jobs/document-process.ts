@@ -177,7 +177,7 @@ export async function documentProcess(ctx: JobContext, data: unknown): Promise<u
     // 'processing', and the reaper queues it again once the database answers (stale heartbeat).
     if (isDatabaseUnavailable(err)) throw err;
     if (err instanceof PdfTaskError && err.code === 'stopped' && signal.reason === GIVE_WAY && ctx.send) {
-      // read again later, in the same run: the pages already read by OCR are kept
+      // read again from the beginning a few seconds later, in the same run
       await db.update(documents).set({ status: 'queued', ocrStatus: 'queued', processHeartbeatAt: new Date() }).where(and(current, eq(documents.status, 'processing')));
       await ctx.send('document-process', { documentId, run }, { startAfterSeconds: FAIR_SHARE_RETRY_SECONDS });
       await notifyDocument(db, documentId);

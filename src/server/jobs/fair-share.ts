@@ -2,8 +2,8 @@
 // slot while nobody else waits; once another person's document waits, a person who already has one
 // running does not start a second (the job goes back in the queue for a few seconds and the slot goes
 // to the document that waits), and a second one already being read gives its slot back (its reading
-// stops and starts again later, the pages it has read by OCR kept). Counted across every worker
-// process, from the documents' own states.
+// stops, and starts again from the beginning a few seconds later, in the same run). Counted across
+// every worker process, from the documents' own states.
 import { and, eq, gt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { documents } from '../db/schema.ts';
