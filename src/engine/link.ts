@@ -31,6 +31,19 @@ function referenceLinks(review: ReviewJson, linksOn: (page: number) => Array<{ r
   return { linked, broken };
 }
 
+/** Authority links read back: a citation with an address is linked when every line it covers carries a web link of its box to that address. */
+function authorityLinks(review: ReviewJson, linksOn: (page: number) => Array<{ rect: BBox; targetPage: number | null; uri: string }>): { linked: number; broken: number } {
+  let linked = 0;
+  let broken = 0;
+  for (const a of review.authorities ?? []) {
+    if (a.url === null) continue;
+    const ok = a.spans.every((s) => linksOn(s.page).some((k) => sameRect(k.rect, s.bbox) && k.uri === a.url));
+    if (ok) linked++;
+    else broken++;
+  }
+  return { linked, broken };
+}
+
 /**
  * Read the written Master.linked.pdf back and check it against review.json: every item with a
  * destination must have exactly one link over its row on its index page going to its masterPage;
@@ -65,6 +78,7 @@ export function validateMaster(pdf: PdfSource, review: ReviewJson): ReviewJson['
       }
     }
     const refs = referenceLinks(review, linksOn);
+    const auths = authorityLinks(review, linksOn);
     const outline = doc.outline();
     const items = new Map(review.index.items.map((it) => [it.ordinal, it]));
     const wantOutline = [
@@ -82,8 +96,9 @@ export function validateMaster(pdf: PdfSource, review: ReviewJson): ReviewJson['
       links_created: created,
       broken_links: broken,
       markers_used: expected.filter((l) => usedMarker(l.why)).length,
-      success: expectedTabs > 0 && found === expectedTabs && created === expectedTabs && broken === 0 && outlineOk && refs.broken === 0,
+      success: expectedTabs > 0 && found === expectedTabs && created === expectedTabs && broken === 0 && outlineOk && refs.broken === 0 && auths.broken === 0,
       ...(review.references ? { references_linked: refs.linked, references_broken: refs.broken } : {}),
+      ...(review.authorities ? { authorities_linked: auths.linked, authorities_broken: auths.broken } : {}),
     };
   } finally {
     doc.close();

@@ -52,6 +52,10 @@ export function prepareMaster(brief: PdfDoc, record: PdfDoc | null, review: Revi
     if ((ref.kind !== 'record' && !ref.internal) || ref.targetPage === null) continue;
     for (const span of ref.spans) brief.addLink(span.page, span.bbox, ref.targetPage);
   }
+  for (const a of review.authorities ?? []) {
+    if (a.url === null) continue;
+    for (const span of a.spans) brief.addUriLink(span.page, span.bbox, a.url);
+  }
   brief.setOutline([...outline, ...recordBookmarks(review)]);
   // Page labels follow the printed numbers, so a viewer shows `p. 12` where the paper says 12.
   if (review.source.printedPages) {
