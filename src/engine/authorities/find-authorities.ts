@@ -187,7 +187,8 @@ function parse(name: PatternName, m: RegExpMatchArray, rank: number): Candidate 
   switch (name) {
     case 'us-reporter': {
       const reporter = reporterOf(g.reporter!);
-      if (!reporter) return null;
+      // `313 F. Supp. 3d. at 1132` misprinted: the page is no page when a letter runs on from it
+      if (!reporter || /[A-Za-z]/.test(m.input![to] ?? '')) return null;
       const parts: AuthorityParts = { kind: 'case', family: reporter.family, volume: g.volume!, reporter: g.reporter!.replace(/\s+/g, ' '), page: g.page! };
       const pin = /\*?(\d{1,5}(?:[-–]\d{1,5})?)/.exec(g.pin ?? '');
       if (pin) parts.pinpoint = pin[1]!;
@@ -263,7 +264,7 @@ function parse(name: PatternName, m: RegExpMatchArray, rank: number): Candidate 
 /** Words that open a citation sentence or clause, never part of a case's or a statute's name. */
 const SIGNALS = new Set(['See', 'see', 'Cf.', 'cf.', 'Contra', 'Compare', 'But', 'Accord', 'also', 'Also', 'E.g.,', 'e.g.,', 'In', 'The', 'Under', 'Per', 'And', 'and', 'with', 'With', 'generally', 'As', 'By', 'Following']);
 /** Lower-case words a case's or statute's name holds (`Canada (Minister of Citizenship and Immigration)`). */
-const CONNECTORS = new Set(['v.', 'v', 'of', 'the', 'and', '&', 'for', 'ex', 'rel.', 'de', 'du', 'la', 'des', 'et', 'al.', 'on', 'to', 'in', 're', 'respecting']);
+const CONNECTORS = new Set(['v.', 'v', 'of', 'the', 'and', '&', 'for', 'ex', 'rel.', 'de', 'du', 'la', 'des', 'et', 'al.', 'on', 'to', 're', 'respecting']);
 /** Short words that end a sentence more often than they abbreviate a party's name. */
 const SENTENCE_ENDS = new Set(['Act.', 'Code.', 'Law.', 'Rule.', 'Part.', 'Bill.', 'Fact.', 'Case.', 'Here.', 'Yes.', 'Also.', 'Thus.', 'Him.', 'Her.', 'Them.', 'This.', 'That.', 'Then.', 'Now.', 'Too.']);
 /** Abbreviations a party's name ends a word with. */
@@ -289,7 +290,8 @@ function caseName(text: string, at: number): number | null {
     if (SIGNALS.has(w) && !(w === 'In' && words[i + 1]?.[0] === 're')) break;
     const opener = w.startsWith('(') || w.startsWith('“') || w.startsWith('"');
     const bare = w.replace(/^[(“"]+/, '');
-    if (/[;:]$|\d/.test(w) || (w.endsWith(',') && !/^(?:Inc|Ltd|Co|Corp|LLC)\.?,$/.test(w))) break;
+    // a comma ends the name, but for a company's (`Northwind Holdings, Inc.`)
+    if (/[;:]$|\d/.test(w) || (w.endsWith(',') && !/^(?:Inc|Ltd|Co|Corp|LLC|L\.L\.C|Ltée|S\.A|N\.A)\.?$/.test(words[i + 1]?.[0] ?? ''))) break;
     if (w.endsWith('.') && !CONNECTORS.has(w) && !NAME_ABBREVIATION.test(bare) && !/['’]/.test(bare) && !(/^[A-Z][a-z]{1,3}\.$/.test(bare) && !SENTENCE_ENDS.has(bare))) break;
     if (!/^[\p{Lu}(]/u.test(bare) && !CONNECTORS.has(bare) && bare !== 'ex') break;
     if (bare === 'v.' || bare === 'v' || /^(?:Re|re)$/.test(bare) || w === '(Re)' || /^Ex$/.test(bare)) versus = true;

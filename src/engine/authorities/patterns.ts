@@ -67,5 +67,5 @@ export const AUTHORITY_PATTERNS: readonly AuthorityPattern[] = [
   { name: 'cpr', re: /\bCPR\s+(?:r\.\s*)?(?<part>\d{1,3})\.(?<rule>\d{1,3})(?:\(\d+\))*/g },
   // case names: `R. v. Jordan`, `Smith v. Jones`; a short form `Jordan, supra, at para. 7`
   { name: 'case-name', re: /\b[A-Z][\w.'’&-]*\s+v\.?\s+[A-Z][\w.'’&-]*/g },
-  { name: 'supra', re: /\b(?<name>[A-Z][a-z]+),\s+supra\b(?:,?\s+at\s+(?:paras?\.\s*(?<para>\d+(?:[-–]\d+)?)|(?:p\.\s*)?(?<pin>\d+(?:[-–]\d+)?)))?/g },
+  { name: 'supra', re: /(?<![\w’'])(?<name>[A-Z](?:[a-z]*[’'])?[A-Z]?[a-z]+),\s+supra\b(?:,?\s+at\s+(?:paras?\.\s*(?<para>\d+(?:[-–]\d+)?)|(?:p\.\s*)?(?<pin>\d+(?:[-–]\d+)?)))?/g },
 ];
