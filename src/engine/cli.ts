@@ -159,7 +159,7 @@ async function runLink(args: string[]): Promise<number> {
     `brieflink: ${v.links_created}/${v.expected_tabs} items linked, ${v.broken_links} broken links -> ${pdfPath}\n`,
   );
   if (result.review.authorities) {
-    const unresolved = result.review.authorities.filter((a) => a.url === null).length;
+    const unresolved = result.review.authorities.filter((a) => a.url === null && a.targetPage === null).length;
     process.stderr.write(`brieflink: ${v.authorities_linked ?? 0} authorities linked, ${unresolved} unresolved, ${v.authorities_broken ?? 0} broken\n`);
   }
   if (!v.success) {

@@ -31,13 +31,16 @@ function referenceLinks(review: ReviewJson, linksOn: (page: number) => Array<{ r
   return { linked, broken };
 }
 
-/** Authority links read back: a citation with an address is linked when every line it covers carries a web link of its box to that address. */
+/**
+ * Authority links read back: a citation is linked when every line it covers carries a link of its box to its
+ * page of the Book of Authorities, or, when not in one, a web link to its address.
+ */
 function authorityLinks(review: ReviewJson, linksOn: (page: number) => Array<{ rect: BBox; targetPage: number | null; uri: string }>): { linked: number; broken: number } {
   let linked = 0;
   let broken = 0;
   for (const a of review.authorities ?? []) {
-    if (a.url === null) continue;
-    const ok = a.spans.every((s) => linksOn(s.page).some((k) => sameRect(k.rect, s.bbox) && k.uri === a.url));
+    if (a.url === null && a.targetPage === null) continue;
+    const ok = a.spans.every((s) => linksOn(s.page).some((k) => sameRect(k.rect, s.bbox) && (a.targetPage !== null ? k.targetPage === a.targetPage : k.uri === a.url)));
     if (ok) linked++;
     else broken++;
   }

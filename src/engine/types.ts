@@ -195,8 +195,12 @@ export interface ReviewAuthority {
   kind: AuthorityParts['kind'];
   family: AuthorityParts['family'];
   parts: AuthorityParts;
-  /** The public address it links to, or null (unresolved: `why` says why). */
+  /** The public address built from it, or null (none: `why` says why). */
   url: string | null;
+  /** 1-based page of the master it links to instead, in a Book of Authorities of the case; null when not there. */
+  targetPage: number | null;
+  /** The Book of Authorities' tab it stands at. */
+  tab?: string;
   why: string;
   /** Box of its first line; `spans` holds one box per line it covers. */
   bbox: BBox;
