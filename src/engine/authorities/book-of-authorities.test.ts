@@ -48,3 +48,19 @@ describe('a Book of Authorities of the case', () => {
     }
   });
 });
+
+describe('a Book of Authorities named by its cover', () => {
+  it('BOOK OF AUTHORITIES on the cover names the record BOA', async () => {
+    const { recordIdentity } = await import('../refs/record-cover.ts');
+    const { isBookOfAuthorities } = await import('./book-of-authorities.ts');
+    const cover = openPdf(makeTextPdf([text(['JOINT BOOK OF AUTHORITIES', 'VOLUME 2 OF 3'])]));
+    try {
+      const id = recordIdentity([cover.pageText(1)]);
+      expect(id).toEqual({ citeAs: 'BOA', volume: '2' });
+      expect(isBookOfAuthorities(id.citeAs!)).toBe(true);
+      expect(['AB', 'ER', 'J.A.', 'Smith Affidavit'].some(isBookOfAuthorities)).toBe(false);
+    } finally {
+      cover.close();
+    }
+  });
+});
