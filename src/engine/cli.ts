@@ -314,6 +314,8 @@ async function runAuthorities(args: string[]): Promise<number> {
     family: a.family,
     parts: a.parts,
     url: a.url,
+    targetPage: a.targetPage,
+    ...(a.tab ? { tab: a.tab } : {}),
     why: a.why,
     spans: a.spans,
     ...(a.shortForm ? { shortForm: a.shortForm, antecedent: a.antecedent ?? null } : {}),
