@@ -11,8 +11,8 @@ import { NEUTRAL_COURT_SOURCE } from './reporters.ts';
 const ORDINAL = '(?:2d|3d|4th|5th|6th)';
 /** Abbreviations that name a record's documents, never a reporter (`10 Ex. 2` is a footnote's number and an exhibit). */
 const NOT_REPORTER = '(?!(?:Exs?|Exh|Dkt|Doc|Tr|App|Add|Decl|Dep|Depo|Aff|Op|Br|Mot|Opp|Compl|Rec|Pet|Resp|Reply|Mem|Hr|Id|Ibid|See|Cf)\\.)';
-/** A reporter: one to four abbreviated words (`U.S.`, `F. Supp. 2d`, `Cal. App. 4th`, `S. Ct.`, `L. Ed. 2d`, `Wn. App.`). */
-const REPORTER = `(?:${NOT_REPORTER}[A-Z][A-Za-z]{0,5}\\.(?:\\s?(?:[A-Z][A-Za-z]{0,6}\\.|App(?:'|’)x|${ORDINAL})){0,4})`;
+/** A reporter: one to four abbreviated words (`U.S.`, `F. Supp. 2d`, `Cal. App. 4th`, `S. Ct.`, `L. Ed. 2d`, `Wn. App.`, `Ohio St. 3d`). */
+const REPORTER = `(?:${NOT_REPORTER}(?:[A-Z][A-Za-z]{0,5}\\.|Ohio(?=\\s(?:St|App)\\.))(?:\\s?(?:[A-Z][A-Za-z]{0,6}\\.|App(?:'|’)x|${ORDINAL})){0,4})`;
 const PIN = '(?:,\\s*(?:at\\s*)?\\*?\\d{1,5}(?:[-–]\\d{1,5})?(?:\\s*(?:&|n\\.)\\s*\\d{1,3})?)*';
 
 export type PatternName =

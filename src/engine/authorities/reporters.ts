@@ -58,7 +58,7 @@ export const REPORTERS: readonly Reporter[] = [
   // state reporters
   ...us('Cal.', 'Cal. 2d', 'Cal. 3d', 'Cal. 4th', 'Cal. 5th', 'Cal. App.', 'Cal. App. 2d', 'Cal. App. 3d', 'Cal. App. 4th', 'Cal. App. 5th', 'Cal. Rptr.', 'Cal. Rptr. 2d', 'Cal. Rptr. 3d'),
   ...us('N.Y.', 'N.Y.2d', 'N.Y.3d', 'A.D.', 'A.D.2d', 'A.D.3d', 'N.Y.S.', 'N.Y.S.2d', 'N.Y.S.3d', 'Misc. 2d', 'Misc. 3d'),
-  ...us('Ill.', 'Ill. 2d', 'Ill. App. 3d', 'Ill. Dec.', 'Mass.', 'Mass. App. Ct.', 'Wash. 2d', 'Wn.2d', 'Wn. App.', 'Wash. App.', 'Tex.', 'Pa.', 'Pa. Super.', 'N.J.', 'N.J. Super.', 'Mich.', 'Mich. App.', 'Wis. 2d', 'Minn.', 'Or.', 'Or. App.', 'Ariz.', 'Colo.', 'Conn.', 'Md.', 'Va.', 'Ga.', 'Ga. App.'),
+  ...us('Ill.', 'Ill. 2d', 'Ill. App. 3d', 'Ill. Dec.', 'Mass.', 'Mass. App. Ct.', 'Wash. 2d', 'Wn.2d', 'Wn. App.', 'Wash. App.', 'Tex.', 'Ohio St.', 'Ohio St. 2d', 'Ohio St. 3d', 'Ohio App. 3d', 'Pa.', 'Pa. Super.', 'N.J.', 'N.J. Super.', 'Mich.', 'Mich. App.', 'Wis. 2d', 'Minn.', 'Or.', 'Or. App.', 'Ariz.', 'Colo.', 'Conn.', 'Md.', 'Va.', 'Ga.', 'Ga. App.'),
   // Canada
   ...ca('S.C.R.', 'SCR', 'D.L.R.', 'D.L.R. (4th)', 'D.L.R. (3d)', 'O.R.', 'O.R. (2d)', 'O.R. (3d)', 'O.A.C.', 'C.C.C.', 'C.C.C. (3d)', 'C.R.', 'B.C.L.R.', 'W.W.R.', 'F.C.', 'A.R.', 'Alta. L.R.', 'N.R.', 'Admin. L.R.', 'C.P.C.', 'R.F.L.', 'E.T.R.', 'B.L.R.', 'C.C.E.L.', 'C.H.R.R.'),
   // England and Wales
