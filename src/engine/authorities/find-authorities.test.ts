@@ -127,5 +127,9 @@ describe('authorities by family', () => {
     expect(authorityTarget(a.parts, { 'ca-neutral': null }).url).toBeNull();
     expect(authorityTarget(a.parts, 'off').url).toBeNull();
     expect(authorityTarget(a.parts, { 'ca-neutral': 'file:///c/{number}' }).url).toBeNull();
+    const boa = one('Smith v. Jones, [1990] 1 S.C.R. 1.');
+    expect(authorityTarget(boa.parts).url).toBeNull();
+    expect(authorityTarget(boa.parts, { 'ca-reporter': 'https://lib.example.com/search?q={citation}&n={name}' }).url).toBe('https://lib.example.com/search?q=1%20S.C.R.%201&n=Smith%20v.%20Jones');
+    expect(authorityTarget(one('Acme Corp. v. Beta, 2019 WL 123456, at *3').parts, { 'us-database': 'https://lib.example.com/wl?c={citation}' }).url).toBe('https://lib.example.com/wl?c=2019%20WL%20123456');
   });
 });

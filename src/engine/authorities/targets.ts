@@ -4,7 +4,9 @@ import type { AuthorityParts } from './types.ts';
 /**
  * Where an authority links: a public address built from its citation by a template per family, never by a
  * network call. A firm changes a family's template, or turns a family (or all of them) off. A template is
- * an address with `{placeholders}` filled from the citation; a family may list several, the first whose
+ * an address with `{placeholders}` filled from the citation (`{volume}`, `{reporter}`, `{page}`, `{year}`, `{number}`,
+ * `{court}`, `{database}`, `{jurisdiction}`, `{title}`, `{section}`, `{chapter}`, `{rules}`, `{rule}`, `{part}`,
+ * `{pinpoint}`, `{paragraph}`, and for a case `{citation}` and `{name}`, URL-encoded); a family may list several, the first whose
  * placeholders the citation fills wins (a statute with a section, then without). A citation that fills
  * none is listed as unresolved with the reason, and not linked.
  */
@@ -55,6 +57,11 @@ export function placeholders(p: AuthorityParts): Record<string, string> {
   put('pinpoint', p.pinpoint);
   put('paragraph', p.paragraph);
   if (p.reporter) put('reporter', encodeURIComponent(p.reporter.replace(/’/g, "'")));
+  // the citation itself, for a firm's library that searches by it (`?q={citation}`): a case's neutral citation or report
+  const report = p.volume && p.reporter && p.page ? `${p.volume} ${p.reporter} ${p.page}` : p.reporter && p.number ? `${p.year} ${p.reporter} ${p.number}` : undefined;
+  const citation = p.neutral ?? report;
+  if (p.kind === 'case' && citation) put('citation', encodeURIComponent(citation.replace(/’/g, "'")));
+  if (p.kind === 'case' && p.name) put('name', encodeURIComponent(p.name.replace(/’/g, "'")));
   switch (p.family) {
     case 'ca-neutral': {
       const court = neutralCourtOf(p.court ?? '');
