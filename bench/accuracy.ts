@@ -1,6 +1,7 @@
 import { FIXTURES, PENDING_FIXTURES, loadFixture } from '../test/fixtures/index.ts';
 import { type FixtureScore, scoreFixture } from '../test/fixtures/score.ts';
 import { printRealScores } from './accuracy-real.ts';
+import { printAuthorityScores } from './accuracy-authorities.ts';
 import { printRefScores } from './accuracy-refs.ts';
 
 /**
@@ -12,6 +13,7 @@ import { printRefScores } from './accuracy-refs.ts';
  * read in full as `brieflink link` does).
  * References to the record (DESIGN §8) follow: the generated family of briefs with their records, and the real
  * filings' hand-written reference truth (`-- --no-refs` to skip; `--no-ocr` leaves out the scanned brief).
+ * Then authorities: the generated briefs citing every family, linked and read back (`-- --no-refs` skips them too).
  */
 const only = new Set(process.argv.slice(2).filter((a) => !a.startsWith('-') && a !== 'real'));
 const realOnly = process.argv.includes('real');
@@ -58,5 +60,8 @@ if (failed.length) {
   console.log(`below target: ${failed.join(', ')}`);
   process.exitCode = 1;
 }
-if (!process.argv.includes('--no-refs') && (only.size === 0 || realOnly)) await printRefScores({ real: withReal, ocr: !process.argv.includes('--no-ocr') });
+if (!process.argv.includes('--no-refs') && (only.size === 0 || realOnly)) {
+  await printRefScores({ real: withReal, ocr: !process.argv.includes('--no-ocr') });
+  await printAuthorityScores();
+}
 if (withReal) await printRealScores(process.argv.includes('--scanned') ? { scanned: process.argv.includes('--full') ? 'full' : 'quick' } : {});

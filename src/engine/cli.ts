@@ -4,14 +4,17 @@ import { parseArgs } from 'node:util';
 import { parsePageRanges } from './index/parse-page-ranges.ts';
 import { detectBrief, linkBrief, type PipelineProgress, type RecordInput } from './pipeline.ts';
 import { romanToArabic } from './refs/locators.ts';
+import { AUTHORITY_FAMILIES } from './authorities/reporters.ts';
+import type { AuthorityLinks } from './authorities/targets.ts';
 import { EngineError } from './types.ts';
 import { writeFileAtomic } from './util/atomic-write.ts';
 
 const HELP = `brieflink - link a brief's index to the pages where its items start
 
 Usage:
-  brieflink link <brief.pdf> [--record [NAME=]<record.pdf> ...] [--brief-links] [--no-refs] [--index-pages 2-9] --out <dir> [--no-ocr] [--stats]
+  brieflink link <brief.pdf> [--record [NAME=]<record.pdf> ...] [--brief-links] [--no-refs] [--authorities [--authority-links <file.json>|off]] [--index-pages 2-9] --out <dir> [--no-ocr] [--stats]
   brieflink refs <brief.pdf> [--record [NAME=]<record.pdf> ...] [--brief-links] [--index-pages 2-9] [--no-ocr]
+  brieflink authorities <brief.pdf> [--record [NAME=]<record.pdf> ...] [--authority-links <file.json>|off] [--index-pages 2-9] [--no-ocr]
   brieflink detect <brief.pdf> [--index-pages 2-9] [--no-ocr]
   brieflink --help
 
@@ -19,6 +22,8 @@ link    writes <dir>/Master.linked.pdf (the brief, with its records appended in 
         link per index item and one bookmark per item, one link over every reference the brief makes
         to a record page it resolves to, one bookmark per record) and <dir>/review.json.
 refs    prints the references the brief's body makes to its records and to briefs, as JSON on stdout.
+authorities  prints every authority the brief cites (cases, statutes, rules, short forms), with its
+        parts and the public address it would link to, as JSON on stdout.
 detect  prints the index items found as JSON on stdout.
 
 Options:
@@ -28,6 +33,11 @@ Options:
   --brief-links         also link references to the brief's own parts (Tab 7 of this Brief, Part III
                         above) to where their index entries link (off by default)
   --no-refs             link the index only, no references to the record
+  --authorities         also link every authority the brief cites to its public address (CanLII, Find
+                        Case Law, CourtListener, Cornell LII, Justice Laws, e-Laws; off by default)
+  --authority-links <f> a JSON file of address templates by family over the defaults, e.g.
+                        {"ca-neutral": "https://lib.example.com/{year}/{database}/{number}",
+                        "us-case": null}; null turns a family off; "off" lists without linking
   --index-pages <list>  the brief's index pages, e.g. 2-9 or 2,3,4 (default: found automatically)
   --out <dir>           output folder (created when missing)
   --no-ocr              do not OCR pages without a text layer
@@ -106,6 +116,8 @@ async function runLink(args: string[]): Promise<number> {
       'index-pages': { type: 'string' },
       'brief-links': { type: 'boolean' },
       'no-refs': { type: 'boolean' },
+      authorities: { type: 'boolean' },
+      'authority-links': { type: 'string' },
       out: { type: 'string' },
       'no-ocr': { type: 'boolean' },
       stats: { type: 'boolean' },
@@ -130,6 +142,7 @@ async function runLink(args: string[]): Promise<number> {
     ...(records.length ? { records: await namedRecords(records) } : {}),
     ...(values['brief-links'] ? { briefLinks: true } : {}),
     ...(values['no-refs'] ? { references: false } : {}),
+    ...(values.authorities ? { authorities: true, authorityLinks: await authorityLinksOption(values['authority-links']) } : {}),
     ...(indexPages ? { indexPages } : {}),
     ocr: values['no-ocr'] ? 'off' : 'auto',
     onProgress: progressPrinter(),
@@ -145,6 +158,10 @@ async function runLink(args: string[]): Promise<number> {
   process.stderr.write(
     `brieflink: ${v.links_created}/${v.expected_tabs} items linked, ${v.broken_links} broken links -> ${pdfPath}\n`,
   );
+  if (result.review.authorities) {
+    const unresolved = result.review.authorities.filter((a) => a.url === null && a.targetPage === null).length;
+    process.stderr.write(`brieflink: ${v.authorities_linked ?? 0} authorities linked, ${unresolved} unresolved, ${v.authorities_broken ?? 0} broken\n`);
+  }
   if (!v.success) {
     const missing = result.review.links.filter((l) => l.masterPage === null).map((l) => l.item);
     const why = v.expected_tabs === 0
@@ -245,6 +262,69 @@ async function runRefs(args: string[]): Promise<number> {
   return 0;
 }
 
+/** `--authority-links`: 'off', or a JSON file of templates by family. */
+async function authorityLinksOption(value: string | undefined): Promise<AuthorityLinks> {
+  if (value === undefined) return {};
+  if (value === 'off') return 'off';
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(new TextDecoder().decode(await readInput(value)));
+  } catch (err) {
+    if (err instanceof EngineError) throw err;
+    throw new UsageError(`--authority-links ${value}: not JSON (${(err as Error).message})`);
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new UsageError(`--authority-links ${value}: expected an object of templates by family`);
+  for (const [family, t] of Object.entries(parsed)) {
+    if (!(AUTHORITY_FAMILIES as readonly string[]).includes(family)) throw new UsageError(`--authority-links: unknown family '${family}' (one of ${AUTHORITY_FAMILIES.join(', ')})`);
+    const list = t === null ? [] : Array.isArray(t) ? t : [t];
+    if (list.some((x) => typeof x !== 'string' || !/^https:\/\//i.test(x))) throw new UsageError(`--authority-links: ${family}: a template is an https address, a list of them, or null`);
+  }
+  return parsed as AuthorityLinks;
+}
+
+async function runAuthorities(args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { record: { type: 'string', multiple: true }, 'authority-links': { type: 'string' }, 'index-pages': { type: 'string' }, 'no-ocr': { type: 'boolean' } },
+  });
+  if (positionals.length !== 1) throw new UsageError('authorities needs exactly one brief PDF');
+  const briefFile = positionals[0]!;
+  const indexPages = indexPagesOption(values['index-pages']);
+  const authorityLinks = await authorityLinksOption(values['authority-links']);
+  const brief = await readInput(briefFile);
+  const records = await recordInputs(values.record ?? []);
+  const result = await about(briefFile, async () =>
+    linkBrief({
+      brief,
+      briefName: path.basename(briefFile),
+      ...(records.length ? { records: await namedRecords(records) } : {}),
+      authorities: true,
+      authorityLinks,
+      ...(indexPages ? { indexPages } : {}),
+      ocr: values['no-ocr'] ? 'off' : 'auto',
+      onProgress: progressPrinter(),
+    }),
+  );
+  const authorities = (result.review.authorities ?? []).map((a) => ({
+    id: a.id,
+    page: a.page,
+    text: a.text,
+    kind: a.kind,
+    family: a.family,
+    parts: a.parts,
+    url: a.url,
+    targetPage: a.targetPage,
+    ...(a.tab ? { tab: a.tab } : {}),
+    why: a.why,
+    spans: a.spans,
+    ...(a.shortForm ? { shortForm: a.shortForm, antecedent: a.antecedent ?? null } : {}),
+    ...(a.footnote ? { footnote: true } : {}),
+  }));
+  process.stdout.write(`${JSON.stringify({ authorities }, null, 2)}\n`);
+  return 0;
+}
+
 async function runDetect(args: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
@@ -281,6 +361,7 @@ export async function main(argv: string[]): Promise<number> {
     if (command === 'link') return await runLink(rest);
     if (command === 'detect') return await runDetect(rest);
     if (command === 'refs') return await runRefs(rest);
+    if (command === 'authorities') return await runAuthorities(rest);
     throw new UsageError(`unknown command '${command}' (try --help)`);
   } catch (err) {
     if (err instanceof UsageError || (err instanceof TypeError && (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS'))) {

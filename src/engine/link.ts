@@ -32,6 +32,22 @@ function referenceLinks(review: ReviewJson, linksOn: (page: number) => Array<{ r
 }
 
 /**
+ * Authority links read back: a citation is linked when every line it covers carries a link of its box to its
+ * page of the Book of Authorities, or, when not in one, a web link to its address.
+ */
+function authorityLinks(review: ReviewJson, linksOn: (page: number) => Array<{ rect: BBox; targetPage: number | null; uri: string }>): { linked: number; broken: number } {
+  let linked = 0;
+  let broken = 0;
+  for (const a of review.authorities ?? []) {
+    if (a.url === null && a.targetPage === null) continue;
+    const ok = a.spans.every((s) => linksOn(s.page).some((k) => sameRect(k.rect, s.bbox) && (a.targetPage !== null ? k.targetPage === a.targetPage : k.uri === a.url)));
+    if (ok) linked++;
+    else broken++;
+  }
+  return { linked, broken };
+}
+
+/**
  * Read the written Master.linked.pdf back and check it against review.json: every item with a
  * destination must have exactly one link over its row on its index page going to its masterPage;
  * a link there that is missing, goes elsewhere or nowhere is broken. Bookmarks must mirror the
@@ -65,6 +81,7 @@ export function validateMaster(pdf: PdfSource, review: ReviewJson): ReviewJson['
       }
     }
     const refs = referenceLinks(review, linksOn);
+    const auths = authorityLinks(review, linksOn);
     const outline = doc.outline();
     const items = new Map(review.index.items.map((it) => [it.ordinal, it]));
     const wantOutline = [
@@ -82,8 +99,9 @@ export function validateMaster(pdf: PdfSource, review: ReviewJson): ReviewJson['
       links_created: created,
       broken_links: broken,
       markers_used: expected.filter((l) => usedMarker(l.why)).length,
-      success: expectedTabs > 0 && found === expectedTabs && created === expectedTabs && broken === 0 && outlineOk && refs.broken === 0,
+      success: expectedTabs > 0 && found === expectedTabs && created === expectedTabs && broken === 0 && outlineOk && refs.broken === 0 && auths.broken === 0,
       ...(review.references ? { references_linked: refs.linked, references_broken: refs.broken } : {}),
+      ...(review.authorities ? { authorities_linked: auths.linked, authorities_broken: auths.broken } : {}),
     };
   } finally {
     doc.close();

@@ -10,6 +10,9 @@ import { readForLinks } from './text/read-for-links.ts';
 import { EngineError, type IndexDetection, type PageText, type ReviewJson, type ReviewRecord } from './types.ts';
 import { buildReview } from './write/review.ts';
 import { briefReferences } from './refs/link-references.ts';
+import { briefAuthorities } from './authorities/review-authorities.ts';
+import type { AuthorityLinks } from './authorities/targets.ts';
+import { isBookOfAuthorities, readBook, type Book } from './authorities/book-of-authorities.ts';
 import type { RecordSource } from './refs/resolve-references.ts';
 import { writeMaster } from './write/write-master.ts';
 
@@ -50,6 +53,10 @@ export interface LinkInput {
   briefLinks?: boolean;
   /** false: link the index only, no references to the record (default true). */
   references?: boolean;
+  /** Find the authorities the brief cites and link each to its public address (off by default). */
+  authorities?: boolean;
+  /** With `authorities`: the address templates by family over the defaults, or 'off' (list, never link). */
+  authorityLinks?: AuthorityLinks;
   indexPages?: number[];
   ocr?: 'auto' | 'off';
   ocrWorkers?: number;
@@ -134,7 +141,7 @@ function joinReads(reads: ReadResult[]): ReadResult {
  * writing and validation. Closes `brief` and `record`.
  */
 export function linkFromText(
-  input: Pick<LinkInput, 'briefName' | 'recordName' | 'indexPages' | 'onProgress' | 'briefLinks' | 'references'> & { recordParts?: RecordPart[] },
+  input: Pick<LinkInput, 'briefName' | 'recordName' | 'indexPages' | 'onProgress' | 'briefLinks' | 'references' | 'authorities' | 'authorityLinks'> & { recordParts?: RecordPart[] },
   brief: PdfDoc,
   record: PdfDoc | null,
   briefRead: ReadResult,
@@ -172,6 +179,10 @@ export function linkFromText(
     const parts = input.recordParts ?? (record ? [{ name: input.recordName ?? 'record.pdf', citeAs: '', pages: record.pageCount }] : []);
     if (input.references !== false) addReferences(review, briefRead.pages, recordRead?.pages ?? null, detection.pages, parts, input.briefLinks ?? false);
     else if (parts.length > 1 || parts.some((p) => p.citeAs)) addRecords(review, briefRead.pages.length, parts);
+    if (input.authorities) {
+      review.authorities = briefAuthorities(briefRead.pages, detection.pages, parts.map((p) => p.citeAs).filter(Boolean), input.authorityLinks ?? {},
+        bookOfAuthorities(parts, recordRead?.pages ?? null, briefRead.pages.length));
+    }
     progress?.({ phase: 'write', done: 0, total: 1 });
     const pdf = writeMaster(brief, record, review, { brief: briefRead.pages, record: recordRead?.pages ?? null });
     progress?.({ phase: 'write', done: 1, total: 1 });
@@ -208,6 +219,19 @@ export function addReferences(review: ReviewJson, briefPages: PageText[], record
   const items = new Map(review.index.items.map((it) => [it.ordinal, it.label]));
   const own = briefLinks ? review.links.map((l) => ({ label: items.get(l.item) ?? '', masterPage: l.masterPage })) : undefined;
   review.references = briefReferences(briefPages, indexPages, sources, own);
+}
+
+/** The first record document named as a Book of Authorities (`BOA`, `Book of Authorities`), read, with where it starts in the master. */
+function bookOfAuthorities(parts: RecordPart[], recordPages: readonly PageText[] | null, briefPages: number): { book: Book; masterStart: number } | undefined {
+  let offset = 0;
+  for (const part of parts) {
+    if (recordPages && isBookOfAuthorities(part.citeAs)) {
+      const pages = recordPages.slice(offset, offset + part.pages).map((p) => ({ ...p, page: p.page - offset }));
+      return { book: readBook(pages), masterStart: briefPages + offset + 1 };
+    }
+    offset += part.pages;
+  }
+  return undefined;
 }
 
 /** review.records: each record document and where it starts in the master. */

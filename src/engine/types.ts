@@ -6,6 +6,7 @@
  * boxes as [x0, y0, x1, y1]. Pages are 1-based everywhere outside src/engine/pdf.
  */
 
+import type { AuthorityParts } from './authorities/types.ts';
 import type { RefKind, RefParts, RefSpan } from './refs/types.ts';
 
 export type BBox = [number, number, number, number];
@@ -171,6 +172,9 @@ export interface ReviewJson {
     /** Reference links: resolved references each with a link over every line it covers, read back from the file. */
     references_linked?: number;
     references_broken?: number;
+    /** Authority links: each citation with a public address linked over every line it covers, read back from the file. */
+    authorities_linked?: number;
+    authorities_broken?: number;
   };
   /** Active content the input carried and the output does not (absent when there was none). */
   removedActiveContent?: RemovedContent[];
@@ -178,6 +182,34 @@ export interface ReviewJson {
   records?: ReviewRecord[];
   /** Every reference the brief's body makes to the record or to a brief (DESIGN §6, §8). */
   references?: ReviewReference[];
+  /** Every authority the brief cites, when the case asks for authority links (DESIGN §8). */
+  authorities?: ReviewAuthority[];
+}
+
+/** An authority the brief cites, as review.json and `brieflink authorities` give it. */
+export interface ReviewAuthority {
+  id: number;
+  /** 1-based page of the brief where it starts. */
+  page: number;
+  text: string;
+  kind: AuthorityParts['kind'];
+  family: AuthorityParts['family'];
+  parts: AuthorityParts;
+  /** The public address built from it, or null (none: `why` says why). */
+  url: string | null;
+  /** 1-based page of the master it links to instead, in a Book of Authorities of the case; null when not there. */
+  targetPage: number | null;
+  /** The Book of Authorities' tab it stands at. */
+  tab?: string;
+  why: string;
+  /** Box of its first line; `spans` holds one box per line it covers. */
+  bbox: BBox;
+  spans: RefSpan[];
+  shortForm?: 'id' | 'ibid' | 'supra' | 'short';
+  /** The id of the full citation a short form continues. */
+  antecedent?: number;
+  footnote?: true;
+  status: 'auto';
 }
 
 export interface ReviewRecord {

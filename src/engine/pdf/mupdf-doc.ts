@@ -142,6 +142,13 @@ export class MupdfDoc implements PdfDoc {
     });
   }
 
+  addUriLink(page: number, rect: BBox, uri: string): void {
+    if (!/^https:\/\//i.test(uri)) throw new Error(`not a web address: ${uri}`);
+    this.#withPage(page, (p) => {
+      p.createLink([rect[0], rect[1], rect[2], rect[3]], uri).destroy();
+    });
+  }
+
   deleteLinksAt(page: number, rect: BBox): number {
     return this.#withPage(page, (p) => {
       let removed = 0;

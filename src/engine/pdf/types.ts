@@ -77,6 +77,8 @@ export interface PdfDoc {
   checkLimits(limits: PageLimits): void;
   /** Add an internal link over rect on page `page` going to page `targetPage` (both 1-based). */
   addLink(page: number, rect: BBox, targetPage: number): void;
+  /** Add a link over rect on page `page` that opens the web address `uri` (a URI action; an authority's public copy). */
+  addUriLink(page: number, rect: BBox, uri: string): void;
   /**
    * Remove the links to pages of this document that stand over the same row as rect (left by an
    * earlier run, or drawn by hand), so that the row carries one link; links to the web or other

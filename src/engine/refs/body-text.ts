@@ -52,6 +52,18 @@ export function footnoteStart(rows: Row[]): number {
   return start;
 }
 
+/**
+ * A row ending in an abbreviation does not end a sentence: a citation runs on over the page break
+ * (`R. v. Morin, [1992] 1 S.C.R.` / `771`, `Smith v.` / `Jones`, `Fed. R. Civ. P.` / `12(b)(6)`, `Bell Atl.` / `Corp.`):
+ * a capital's initial or a short capitalised abbreviation, or capitals with dots.
+ */
+const ABBREVIATION_END = /(?:^|[\s(\[])(?:[A-Z][a-z]{0,3}\.|(?:[A-Z]\.){2,}|v\.|(?:Supp|Crim|para|paras|Rptr|c|s|ss|r|p|pp)\.)$/;
+
+function endsSentence(text: string): boolean {
+  const t = text.trim();
+  return /[.!?:;"”’)\]]$/.test(t) && !ABBREVIATION_END.test(t);
+}
+
 /** The body of the brief: every page but those in `skip` (index pages, tables of authorities). */
 export function bodyText(pages: PageText[], skip: ReadonlySet<number>): BodyText {
   const layouts = layoutPages(pages);
@@ -77,7 +89,7 @@ export function bodyText(pages: PageText[], skip: ReadonlySet<number>): BodyText
     rowNo++;
   };
   // A page's footnotes follow its text; where the text runs on to the next page mid-sentence, they follow
-  // the next page's first row, so a reference broken by the page break reads whole.
+  // the row of the next page where that sentence ends, so a reference broken by the page break reads whole.
   let pending: { page: number; rows: Row[] } | null = null;
   const flush = () => {
     if (pending) for (const r of pending.rows) emit(pending.page, r, true);
@@ -87,15 +99,16 @@ export function bodyText(pages: PageText[], skip: ReadonlySet<number>): BodyText
     if (skip.has(layout.page)) continue;
     const rows = layout.rows;
     const foot = footnoteStart(rows);
-    rows.slice(0, foot).forEach((row, i) => {
+    rows.slice(0, foot).forEach((row) => {
       emit(layout.page, row, false);
-      if (i === 0) flush();
+      // the sentence broken by the page break ends on this row: the last page's footnotes follow it
+      if (pending && endsSentence(row.text)) flush();
     });
-    if (foot === 0) flush();
+    flush();
     const notes = rows.slice(foot);
     const last = rows[foot - 1];
     if (notes.length) {
-      if (last && !/[.!?:;"”’)\]]$/.test(last.text.trim())) pending = { page: layout.page, rows: notes };
+      if (last && !endsSentence(last.text)) pending = { page: layout.page, rows: notes };
       else for (const r of notes) emit(layout.page, r, true);
     }
   }

@@ -56,8 +56,12 @@ export function findReferences(pages: PageText[], opts: FindOptions = {}): Refer
   return findInBody(body, opts);
 }
 
-/** findReferences over a body already read (tests give one directly). */
-export function findInBody(body: BodyText, opts: FindOptions = {}): Reference[] {
+/**
+ * findReferences over a body already read (tests give one directly). `offsets`, when given, receives each
+ * reference's offsets in the body's text, in the same order (the authority finder reads them to tell
+ * whose short form `Id.` is).
+ */
+export function findInBody(body: BodyText, opts: FindOptions = {}, offsets?: Array<{ from: number; to: number; kind: RefKind }>): Reference[] {
   const text = body.text;
   const citeKeys = new Set((opts.citeAs ?? []).map(citeKey));
   const custom = customDesignators(opts.citeAs ?? []);
@@ -102,6 +106,7 @@ export function findInBody(body: BodyText, opts: FindOptions = {}): Reference[] 
       const ref = toReference(body, r, refs.length + 1);
       if (ref.spans.length === 0) continue;
       refs.push(ref);
+      offsets?.push({ from: r.from, to: r.to, kind: r.kind });
     }
     // a short form repeats the citation as a whole: its first element (`Dep. 40:23–41:10, 43:22–45:19. Id.` is 40:23)
     if (refs.length > before && !identifiesLast(text, last, found.refs)) last = { end: found.end, ref: refs[before]! };

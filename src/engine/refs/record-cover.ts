@@ -4,7 +4,7 @@ import { romanToArabic } from './locators.ts';
 /**
  * The name a record is cited by, read from its cover: the title a court gives the kind of record
  * (`APPEAL BOOK`, `EXCERPTS OF RECORD`, `JOINT APPENDIX`, `MOTION RECORD`, `CLERK'S TRANSCRIPT`, `REPORT
- * OF PROCEEDINGS`), the person an affidavit or a transcript is of, and the volume (`Volume 2 of 3`,
+ * OF PROCEEDINGS`, `BOOK OF AUTHORITIES`: where authority citations link first), the person an affidavit or a transcript is of, and the volume (`Volume 2 of 3`,
  * `VOLUME II`). What the cover does not say stays null: a reviewer names it in the app.
  */
 const TITLES: Array<[RegExp, string]> = [
@@ -16,6 +16,7 @@ const TITLES: Array<[RegExp, string]> = [
   [/\bRESPONDING\s+MOTION\s+RECORD\b/i, 'RR'],
   [/\bMOTION\s+RECORD\b/i, 'MR'],
   [/\bAPPLICATION\s+RECORD\b/i, 'AR'],
+  [/\bBOOKS?\s+OF\s+AUTHORITIES\b/i, 'BOA'],
   [/\bCOMPENDIUM\b/i, 'Compendium'],
   [/\bRECORD\s+ON\s+APPEAL\b/i, 'ROA'],
   [/\bCLERK['’]?S\s+TRANSCRIPT\b/i, 'CT'],

@@ -52,6 +52,11 @@ export function prepareMaster(brief: PdfDoc, record: PdfDoc | null, review: Revi
     if ((ref.kind !== 'record' && !ref.internal) || ref.targetPage === null) continue;
     for (const span of ref.spans) brief.addLink(span.page, span.bbox, ref.targetPage);
   }
+  for (const a of review.authorities ?? []) {
+    // a Book of Authorities of the case first, else the public address
+    if (a.targetPage !== null) for (const span of a.spans) brief.addLink(span.page, span.bbox, a.targetPage);
+    else if (a.url !== null) for (const span of a.spans) brief.addUriLink(span.page, span.bbox, a.url);
+  }
   brief.setOutline([...outline, ...recordBookmarks(review)]);
   // Page labels follow the printed numbers, so a viewer shows `p. 12` where the paper says 12.
   if (review.source.printedPages) {
