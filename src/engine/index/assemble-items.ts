@@ -604,7 +604,9 @@ export class ItemAssembler {
     const letters = pr.row.text.replace(/[^A-Za-z]/g, '');
     const own = c.words.join('').replace(/[^A-Za-z]/g, '');
     if (x < c.descX - 8 && letters.length >= 3 && letters === letters.toUpperCase() && own !== own.toUpperCase()) return false;
-    if (crossPage) return prevBottomFrac > 0.7 && x >= c.descX - 3 && pr.labels.length === 0;
+    // (a contents entry still waiting for its page number wraps at its label's column too: hanging rows)
+    const wrapX = this.out.toc && c.pageRef === undefined && c.path.length > 0 ? c.labelX : c.descX;
+    if (crossPage) return prevBottomFrac > 0.7 && x >= wrapX - 3 && pr.labels.length === 0;
     if ((c.lastPage ?? c.page) !== pr.row.page) return false;
     const gap = pr.row.bbox[1] - c.bottom;
     // A contents entry still waiting for its page number takes the unlabelled row that brings it, even
@@ -613,10 +615,23 @@ export class ItemAssembler {
     if (gap <= (finishes ? 1.5 : 1.0) * Math.max(c.size, pr.row.size)) return true;
     // (read by OCR, whose boxes are as tall as the ink, not the line: on the page's next line)
     if (finishes && readByOcr(pr) && this.nextLine(c.lastTop, pr.row.bbox[1])) return true;
+    if (this.wrapsOnNextLine(c, pr)) return true;
     // A description wrapped in its own column on a double-spaced page (a transcript's index): on the page's
     // next line, under the description's first word, the label out in a column of its own. (OCR boxes words
     // by their ink, far shorter than the line spacing, so the gap alone says too little.)
     return readByOcr(pr) && Math.abs(x - c.descX) <= 6 && c.labelX < c.descX - 10 && this.nextLine(c.lastTop, pr.row.bbox[1]);
+  }
+
+  /**
+   * A contents entry wrapped over double-spaced lines (a question presented run over three or four lines,
+   * `B. As a matter of first impression, was …` / `constitutional right to …` / `… statements? ..... 1`):
+   * while the entry still waits for its page number, an unlabelled row on the page's next line that starts
+   * no further right than the entry's text is more of its title, however wide the spacing.
+   */
+  private wrapsOnNextLine(c: Draft, pr: ParsedRow): boolean {
+    if (!this.out.toc || c.pageRef !== undefined || pr.labels.length > 0 || c.path.length === 0) return false;
+    const x = pr.row.bbox[0];
+    return x >= c.labelX - 3 && x <= c.descX + 6 && this.nextLine(c.lastTop, pr.row.bbox[1]);
   }
 
   /** Whether a row whose top is at `below` stands on the line after one whose top is at `above`, by the page's spacing. */
