@@ -53,7 +53,7 @@ export type IndexHeading = ItemType | 'index' | 'toc' | 'stop';
 const HEADINGS: Array<[RegExp, IndexHeading]> = [
   [/^(table|index|list) of (authorities|cases|statutes)\b|^authorities (cited|relied)/, 'stop'],
   [/^(table of contents|contents)\b/, 'toc'],
-  [/^(index|list|schedule) of (exhibits?|tabs)\b|^exhibit list$/, 'exhibit'],
+  [/^(index|list|schedule) of (exhibits?|tabs)\b|^exhibit list$|^(?:(?:numerical|chronological|alphabetical) )?exhibits? index$/, 'exhibit'],
   [/^(index|list) of (schedules)\b/, 'schedule'],
   [/^(index|list) of (appendices)\b/, 'appendix'],
   [/^(index|index of documents|index to|list of documents|document index|index of the|record index)\b/, 'index'],
@@ -289,7 +289,7 @@ export function parseRow(input: Row, opts: { ocr: boolean; light?: boolean }): P
   if (opts.ocr && row.leader && last.breakBefore && /^[\dIlOSZBT]{2,4}$/.test(refText) && /[SZBT]/.test(refText)) {
     refText = refText.replace(/S/g, '5').replace(/Z/g, '2').replace(/B/g, '8').replace(/T/g, '7');
   }
-  const lastIsRef = /^\d{1,4}(?:\s*[-–]\s*\d{1,4})?$/.test(refText) || /^[A-Z]{1,2}-?\d{1,4}$/.test(refText) || (opts.ocr && /^[\dIlLO|]{1,4}$/.test(refText) && (/\d/.test(refText) || row.leader)) || /^[ivxlc]{1,6}$/.test(refText);
+  const lastIsRef = /^\d{1,4}(?:\s*[-–]\s*\d{1,4})?$/.test(refText) || /^[A-Z]{1,2}-?\d{1,4}$/.test(refText) || /^\d{1,4}a$/.test(refText) || (opts.ocr && /^[\dIlLO|]{1,4}$/.test(refText) && (/\d/.test(refText) || row.leader)) || /^[ivxlc]{1,6}$/.test(refText);
   // The year of a date (`March 6, 2020`, `6 March 2020`, `March 2020`) is no page number, even after a leader.
   const before = (k: number) => rest[rest.length - 1 - k]?.text ?? '';
   const yearOfDate = /^(19|20)\d\d$/.test(refText) && !last.breakBefore &&
