@@ -24,6 +24,12 @@ const FLOORS: Record<string, { titles: number; dest: number }> = {
   'us-deposition-excerpt-index-39pp': { titles: 2, dest: 2 },
   'us-deposition-excerpt-exhibit-index-32pp': { titles: 4, dest: 4 },
   'us-transcript-index-one-entry-8pp': { titles: 1, dest: 1 },
+  'scotus-merits-brief-toc-into-toa-appendix-index-91pp': { titles: 36, dest: 36 },
+  'fedcir-brief-statutory-addendum-49pp': { titles: 28, dest: 28 },
+  'wa-petition-for-review-appendix-renumbered-65pp': { titles: 14, dest: 14 },
+  'scotus-oral-argument-transcript-contents-word-index-92pp': { titles: 4, dest: 4 },
+  'exhibit-binder-numerical-index-no-slips-77pp': { titles: 4, dest: 3 },
+  'canadian-moot-factum-parts-paragraphs-17pp': { titles: 15, dest: 15 },
 };
 
 const truth = existsSync(join(REAL_DIR, 'truth.json')) ? realTruth() : null;

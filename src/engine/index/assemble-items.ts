@@ -3,6 +3,8 @@ import { isFirst, isSuccessor, type Label, type LabelKind, labelMatch, parseLabe
 import { groupHeadings } from './group-headings.ts';
 import { REDACTED } from './redactions.ts';
 import { ORNAMENT, type ParsedRow } from './parse-row.ts';
+import { citationTitle } from './citation-rows.ts';
+import { unpagedEntry } from './unpaged-entries.ts';
 import { volumeColumnEnd, withoutVolume } from './volume-column.ts';
 import { isUpright, rowCells, unionBox, type Token } from './rows.ts';
 
@@ -100,6 +102,16 @@ function withoutRef(pr: ParsedRow): ParsedRow {
   return { ...pr, pageRef: undefined, refTokens: [], desc: words };
 }
 
+/** The row with the number that ends it, standing at the page column's right edge, read as its page number. */
+function withColumnRef(pr: ParsedRow, right: number | undefined): ParsedRow | null {
+  const last = pr.desc[pr.desc.length - 1];
+  const before = pr.desc[pr.desc.length - 2];
+  if (right === undefined || !last || !before || !/^\d{1,4}$/.test(last.text) || Math.abs(last.bbox[2] - right) > 2) return null;
+  // (a title's own number: `Rule 9`, `No. 12`, `§ 5`, `at 9`, `page 9`)
+  if (/^(?:no\.?|§+|at|page|p\.|pp\.|rule|section|article|art\.|chapter|ch\.|volume|vol\.|tab|exhibit|count|\d.*)$/i.test(before.text)) return null;
+  return { ...pr, desc: pr.desc.slice(0, -1), pageRef: last.text, refTokens: [{ ...last, breakBefore: true }] };
+}
+
 /** A row read by OCR (its words carry OCR confidences). */
 function readByOcr(pr: ParsedRow): boolean {
   return pr.row.words.some((w) => w.confidence < 100);
@@ -135,6 +147,7 @@ export class ItemAssembler {
   private stopped = false;
   /** The spacing of the current page's lines, top to top (0: too few rows to tell). */
   private pitch = 0;
+  private pageWidth = 612;
   /** Under an index heading, unlabelled rows with a leader and a page number are entries too. */
   private headed: boolean;
 
@@ -175,8 +188,9 @@ export class ItemAssembler {
     };
   }
 
-  addPage(page: number, rows: ParsedRow[], pageHeight: number): void {
+  addPage(page: number, rows: ParsedRow[], pageHeight: number, pageWidth = 612): void {
     this.pitch = linePitch(rows);
+    this.pageWidth = pageWidth || 612;
     const prevBottomFrac = this.current ? this.current.bottom / (pageHeight || 792) : 0;
     const groups = groupHeadings(rows);
     let first = true;
@@ -221,6 +235,14 @@ export class ItemAssembler {
         if (!first) this.current = null;
         continue;
       }
+      // `Source: JudicialWatch.org PDF` under an exhibit's description: a note on where it came from, no part of
+      // its title (nor an entry)
+      if (pr.labels.length === 0 && /^(?:sources?|retrieved from|available at):/i.test(pr.row.text.trim()) && this.current !== null) continue;
+      // `28 U.S.C. 2343 ..... 1a` in an appendix's contents: a provision's name, no label
+      if (citationTitle(pr)) pr = asText(pr);
+      // `(4) The new element … left to the jury 9`: a number set close after the title with no leader, ending
+      // where the page numbers of the entries around it end: the entry's page number
+      if (this.out.toc && pr.pageRef === undefined) pr = withColumnRef(pr, this.pageColumnRight(page)) ?? pr;
       const crossPage = first && this.current !== null && this.current.page !== page;
       first = false;
       // `9(b) Requires ..... 5` under an unlabelled entry still waiting for its page number: the end of its
@@ -308,6 +330,11 @@ export class ItemAssembler {
         continue;
       }
       if (this.headed && pr.pageRef === undefined) {
+        // `Argument:` over its entries, `CERTIFICATE OF SERVICE` after CONCLUSION: an entry with no page number.
+        if (this.out.toc && unpagedEntry(rows, k, this.pageWidth, this.rootX())) {
+          this.openUnpaged(pr);
+          continue;
+        }
         // A line ending in a colon introduces the list (`This Judgment is organised as follows:`).
         if (/:\s*$/.test(pr.row.text)) {
           this.pending = [];
@@ -536,6 +563,45 @@ export class ItemAssembler {
     this.current = d;
   }
 
+  /** Where the page numbers of this page's entries end, when at least three agree on it (within 2 pt). */
+  private pageColumnRight(page: number): number | undefined {
+    const rights = this.out.items.filter((d) => d.page === page && d.refRight !== undefined).map((d) => d.refRight!).sort((a, b) => a - b);
+    if (rights.length < 3) return undefined;
+    const mid = rights[rights.length >> 1]!;
+    return rights.filter((r) => Math.abs(r - mid) <= 2).length >= 0.8 * rights.length ? mid : undefined;
+  }
+
+  /** Where the entries of the list's first level start, once there are any. */
+  private rootX(): number | undefined {
+    return this.out.items.length > 0 ? Math.min(...this.out.items.map((d) => d.labelX)) : undefined;
+  }
+
+  /**
+   * An unlabelled contents entry that prints no page number (`Argument:`, `CERTIFICATE OF SERVICE`): its
+   * heading places it. It closes the levels at its indentation, and takes no row after it into its title.
+   */
+  private openUnpaged(pr: ParsedRow): void {
+    this.pending = [];
+    while (this.stack.length > 0 && this.stack[this.stack.length - 1]!.x >= pr.row.bbox[0] - 4) this.stack.pop();
+    const d: Draft = {
+      path: [],
+      keyword: this.out.toc ? null : 'document',
+      page: pr.row.page,
+      bbox: [...pr.row.bbox],
+      labelX: pr.row.bbox[0],
+      descX: pr.row.bbox[0],
+      words: [],
+      dateWords: [],
+      bottom: pr.row.bbox[3],
+      lastTop: pr.row.bbox[1],
+      size: pr.row.size,
+    };
+    this.place_words(d, pr.desc, null);
+    this.out.items.push(d);
+    this.out.accepted.set(d.page, (this.out.accepted.get(d.page) ?? 0) + 1);
+    this.current = null;
+  }
+
   private open(pr: ParsedRow, placed: { depth: number; reading: Label }): void {
     this.pending = [];
     this.redactedRun = 0;
@@ -604,7 +670,9 @@ export class ItemAssembler {
     const letters = pr.row.text.replace(/[^A-Za-z]/g, '');
     const own = c.words.join('').replace(/[^A-Za-z]/g, '');
     if (x < c.descX - 8 && letters.length >= 3 && letters === letters.toUpperCase() && own !== own.toUpperCase()) return false;
-    if (crossPage) return prevBottomFrac > 0.7 && x >= c.descX - 3 && pr.labels.length === 0;
+    // (a contents entry still waiting for its page number wraps at its label's column too: hanging rows)
+    const wrapX = this.out.toc && c.pageRef === undefined && c.path.length > 0 ? c.labelX : c.descX;
+    if (crossPage) return prevBottomFrac > 0.7 && x >= wrapX - 3 && pr.labels.length === 0;
     if ((c.lastPage ?? c.page) !== pr.row.page) return false;
     const gap = pr.row.bbox[1] - c.bottom;
     // A contents entry still waiting for its page number takes the unlabelled row that brings it, even
@@ -613,10 +681,23 @@ export class ItemAssembler {
     if (gap <= (finishes ? 1.5 : 1.0) * Math.max(c.size, pr.row.size)) return true;
     // (read by OCR, whose boxes are as tall as the ink, not the line: on the page's next line)
     if (finishes && readByOcr(pr) && this.nextLine(c.lastTop, pr.row.bbox[1])) return true;
+    if (this.wrapsOnNextLine(c, pr)) return true;
     // A description wrapped in its own column on a double-spaced page (a transcript's index): on the page's
     // next line, under the description's first word, the label out in a column of its own. (OCR boxes words
     // by their ink, far shorter than the line spacing, so the gap alone says too little.)
     return readByOcr(pr) && Math.abs(x - c.descX) <= 6 && c.labelX < c.descX - 10 && this.nextLine(c.lastTop, pr.row.bbox[1]);
+  }
+
+  /**
+   * A contents entry wrapped over double-spaced lines (a question presented run over three or four lines,
+   * `B. As a matter of first impression, was …` / `constitutional right to …` / `… statements? ..... 1`):
+   * while the entry still waits for its page number, an unlabelled row on the page's next line that starts
+   * no further right than the entry's text is more of its title, however wide the spacing.
+   */
+  private wrapsOnNextLine(c: Draft, pr: ParsedRow): boolean {
+    if (!this.out.toc || c.pageRef !== undefined || pr.labels.length > 0 || c.path.length === 0) return false;
+    const x = pr.row.bbox[0];
+    return x >= c.labelX - 3 && x <= c.descX + 6 && this.nextLine(c.lastTop, pr.row.bbox[1]);
   }
 
   /** Whether a row whose top is at `below` stands on the line after one whose top is at `above`, by the page's spacing. */

@@ -52,7 +52,7 @@ function readIndex(pages: PageText[], opts?: { indexPages?: number[] }): IndexDe
   if (opts?.indexPages && opts.indexPages.length > 0) {
     const chosen = opts.indexPages.map((p) => byPage.get(p)).filter((i): i is number => i !== undefined).map(readyAt);
     const asm = new ItemAssembler({ explicit: true });
-    for (const l of chosen) asm.addPage(l.page, parsePage(l), l.height);
+    for (const l of chosen) asm.addPage(l.page, parsePage(l), l.height, l.width);
     const items = finishItems(asm.out, vocabulary);
     if (items.length > 0) return { pages: [...opts.indexPages], items };
     const empty = chosen.every((l) => l.rows.length === 0);
@@ -78,13 +78,13 @@ function readIndex(pages: PageText[], opts?: { indexPages?: number[] }): IndexDe
   const readRun = (i: number): { pages: number[]; items: IndexDetection['items'] } => {
     const s = stat(i)!;
     const asm = new ItemAssembler({ explicit: unheadedContents(s) });
-    asm.addPage(s.layout.page, parsePage(s.layout), s.layout.height);
+    asm.addPage(s.layout.page, parsePage(s.layout), s.layout.height, s.layout.width);
     const runPages = [s.layout.page];
     for (let j = i + 1; j < layouts.length; j++) {
       const t = stat(j)!;
       if (!mayContinue(t)) break;
       const revert = asm.snapshot();
-      asm.addPage(t.layout.page, parsePage(t.layout), t.layout.height);
+      asm.addPage(t.layout.page, parsePage(t.layout), t.layout.height, t.layout.width);
       const labelled = asm.out.labelled.get(t.layout.page) ?? 0;
       const accepted = asm.out.accepted.get(t.layout.page) ?? 0;
       if (accepted === 0 || accepted < 0.5 * labelled) {
@@ -100,7 +100,7 @@ function readIndex(pages: PageText[], opts?: { indexPages?: number[] }): IndexDe
     const s = stat(i)!;
     if (!opensIndex(s, s.heading ? stat(i + 1) : undefined)) continue;
     const run = readRun(i);
-    if (run.items.length >= 2) return laterVolumes(run, layouts, stat, readRun);
+    if (run.items.length >= 2) return appendixContents(laterVolumes(run, layouts, stat, readRun), layouts, stat, readRun);
     if (run.items.length === 1 && s.heading && !single) single = { ...run, at: i };
   }
   if (single) return { pages: single.pages, items: single.items };
@@ -143,6 +143,8 @@ interface PageStats {
   content: number;
   /** Rows with a word of two letters or figures (not a speck OCR read as a letter or a mark). */
   worded: number;
+  /** A row ends in `PAGE` out in the right half of the page: the head of a page column. */
+  pageColumn: boolean;
 }
 
 /**
@@ -200,7 +202,11 @@ function pageStats(layout: PageLayout): PageStats {
   for (let i = 1; i < refs.length; i++) if (refs[i]! >= refs[i - 1]!) rising++;
   const refsRise = refs.length >= 2 && rising >= 0.85 * (refs.length - 1);
   const worded = parsed.filter((p) => /[\p{L}\p{N}]{2}/u.test(p.row.text)).length;
-  return { layout, parsed, heading, toc, stop, unlabelledRefs, refsRise, gapRefs, header, labelled, keyworded, withRef, content: parsed.length, worded };
+  const pageColumn = parsed.some((p) => {
+    const last = p.row.words[p.row.words.length - 1];
+    return last !== undefined && /^pages?$/i.test(last.text) && last.bbox[0] > 0.6 * (layout.width || 612);
+  });
+  return { layout, parsed, heading, toc, stop, unlabelledRefs, refsRise, gapRefs, header, labelled, keyworded, withRef, content: parsed.length, worded, pageColumn };
 }
 
 /**
@@ -216,6 +222,9 @@ function opensIndex(s: PageStats, next: PageStats | undefined): boolean {
   if (unheadedContents(s)) return true;
   if (s.heading && s.labelled + s.unlabelledRefs >= 2) return true;
   if (s.heading && s.toc && s.gapRefs >= 3 && s.gapRefs >= 0.5 * s.content) return true;
+  // A transcript's CONTENTS (`ORAL ARGUMENT OF` / `ROBERT A. LONG, ESQ.` / `For Court-appointed amicus   3`):
+  // entries over several lines under a PAGE column, each ending in its page number.
+  if (s.heading && s.toc && s.pageColumn && s.labelled === 0 && s.gapRefs + s.unlabelledRefs >= 2) return true;
   // A short index of unlabelled entries under its heading (a transcript's INDEX: `STATUS CONFERENCE    4`):
   // every row but the heading and a column header is an entry with its page number.
   const entries = s.unlabelledRefs + s.gapRefs;
@@ -256,6 +265,35 @@ function laterVolumes(first: { pages: number[]; items: IndexDetection['items'] }
     const last = items[items.length - 1]!;
     const next = run.items[0];
     if (!next || !parseLabel(last.label).some((a) => parseLabel(next.label).some((b) => isSuccessor(a, b)))) continue;
+    pages.push(...run.pages);
+    for (const it of run.items) items.push({ ...it, ordinal: items.length + 1 });
+    i = layouts.findIndex((l) => l.page === run.pages[run.pages.length - 1]);
+  }
+  return { pages, items };
+}
+
+/** A page reference in an appendix's own numbering: `1a`, `12a`, `A1`, `A-12`. */
+const APPENDIX_REF = /^(?:\d{1,4}a|[A-Z]{1,2}-?\d{1,4})$/;
+
+/**
+ * An appendix or addendum bound in after the brief with contents of its own (a Supreme Court brief's statutory
+ * appendix, `28 U.S.C. 2343 ..... 1a`; a Federal Circuit brief's addendum, `28 U.S.C. § 612 ..... A2`): a later
+ * page headed TABLE OF CONTENTS whose entries cite pages in the appendix's numbering is a second index, read
+ * after the first.
+ */
+function appendixContents(first: { pages: number[]; items: IndexDetection['items'] }, layouts: PageLayout[],
+  stat: (i: number) => PageStats | undefined, readRun: (i: number) => { pages: number[]; items: IndexDetection['items'] }): IndexDetection {
+  const pages = [...first.pages];
+  const items = [...first.items];
+  const HEAD = /^(table of contents|contents)\b/i;
+  const after = layouts.findIndex((l) => l.page === pages[pages.length - 1]);
+  for (let i = after + 1; i < layouts.length; i++) {
+    if (!layouts[i]!.rows.slice(0, 6).some((r) => HEAD.test(r.text.trim()))) continue;
+    const s = stat(i)!;
+    if (!s.heading || s.stop || !opensIndex(s, stat(i + 1))) continue;
+    const run = readRun(i);
+    const refs = run.items.filter((it) => it.pageRef);
+    if (refs.length === 0 || refs.filter((it) => APPENDIX_REF.test(it.pageRef!)).length < 0.8 * refs.length) continue;
     pages.push(...run.pages);
     for (const it of run.items) items.push({ ...it, ordinal: items.length + 1 });
     i = layouts.findIndex((l) => l.page === run.pages[run.pages.length - 1]);

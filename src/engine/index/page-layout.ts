@@ -150,6 +150,7 @@ function layout(pages: PageText[]): PageLayout[] {
     return (r: Row, ocr: boolean) => (counts.get(signature(r.text)) ?? 0) >= minRepeat || (ocr && fuzzy(r));
   };
   const isRepeated = repeatsIn(inMargin);
+  const folios = bookletFolios(all.map(({ rows }) => rows));
   // A running footer `26 | COMPLAINT …` set above the bottom tenth (pleading paper's, under its last numbered
   // line) is page furniture too, with what stands below it, where it repeats from page to page.
   const isLowFooter = repeatsIn(lowTitled);
@@ -157,7 +158,8 @@ function layout(pages: PageText[]): PageLayout[] {
     const r = rows.find((x) => lowTitled(x, p.height) && isLowFooter(x, p.source === 'ocr'));
     return r ? r.bbox[1] : Infinity;
   };
-  return all.map(({ p, clean, rows }) => {
+  return all.map(({ p, clean, rows }, at) => {
+    const folio = folios[at];
     const content: Row[] = [];
     const printed: number[] = [];
     const printedLabels: string[] = [];
@@ -168,6 +170,14 @@ function layout(pages: PageText[]): PageLayout[] {
       // a speck or two OCR read on a line of its own (`.`, `’`) is no row of the page
       if (p.source === 'ocr' && !/[\p{L}\p{N}]/u.test(r.text) && r.words.length <= 2 && !r.leader) continue;
       const low = r.bbox[1] >= footer - 1;
+      if (r === folio) {
+        // the number of a booklet's page, at the top or foot of its text block (`26`, `(1)`, `(1a)`, `(III)`)
+        const f = folioText(r.text)!;
+        if (/^\d+$/.test(f)) printed.push(Number(f));
+        else if (/^\d+a$/i.test(f)) printedLabels.push(f.toUpperCase());
+        else printedRoman.push(f.toLowerCase());
+        continue;
+      }
       const margin = inMargin(r, p.height) || low;
       const stamp = r.words.length <= 6 ? tabStamp(r.text) : null;
       if (stamp) stamps.push(stamp);
@@ -250,6 +260,34 @@ function ocrRepeats(marginRows: Row[][]): (r: Row) => boolean {
 function lowTitled(r: Row, pageHeight: number): boolean {
   const h = pageHeight > 0 ? pageHeight : 792;
   return r.bbox[1] >= 0.75 * h && !inMargin(r, h) && /^\d{1,4}\s*\|\s*\S/.test(r.text);
+}
+
+/** A booklet's page number as printed alone: `26`, `(1)`, `(1a)`, `1a`, `(III)` → `26`, `1`, `1a`, `III`; or null. */
+function folioText(text: string): string | null {
+  const m = /^\(?(\d{1,4}a?|[IVXLC]{1,7}|[ivxlc]{1,7})\)?$/.exec(text.trim());
+  if (!m || (!/^\d/.test(m[1]!) && !isRoman(m[1]!.toLowerCase()))) return null;
+  // a bare roman numeral may be a heading (`II`): only in parentheses
+  return /^\d/.test(m[1]!) || /^\(.*\)$/.test(text.trim()) ? m[1]! : null;
+}
+
+/**
+ * Page numbers of a booklet (a Supreme Court brief set on a letter-size sheet): a number alone at the top or
+ * the foot of the page's text block, set apart from it, well inside the sheet's margins. Taken only where the
+ * document does so on many pages (at least three and a fifth of them); per page the row, or undefined.
+ */
+function bookletFolios(pages: Row[][]): Array<Row | undefined> {
+  const found = pages.map((rows) => {
+    if (rows.length < 3) return undefined;
+    const byTop = [...rows].sort((a, b) => a.bbox[1] - b.bbox[1]);
+    const first = byTop[0]!;
+    const last = byTop[byTop.length - 1]!;
+    const apart = (r: Row, o: Row) => Math.abs((r === first ? o.bbox[1] - r.bbox[3] : r.bbox[1] - o.bbox[3])) >= 0.5 * (r.bbox[3] - r.bbox[1]);
+    if (folioText(last.text) && apart(last, byTop[byTop.length - 2]!)) return last;
+    if (folioText(first.text) && apart(first, byTop[1]!)) return first;
+    return undefined;
+  });
+  const n = found.filter(Boolean).length;
+  return n >= 3 && n >= 0.2 * pages.length ? found : pages.map(() => undefined);
 }
 
 function inMargin(r: Row, pageHeight: number): boolean {

@@ -53,7 +53,7 @@ export type IndexHeading = ItemType | 'index' | 'toc' | 'stop';
 const HEADINGS: Array<[RegExp, IndexHeading]> = [
   [/^(table|index|list) of (authorities|cases|statutes)\b|^authorities (cited|relied)/, 'stop'],
   [/^(table of contents|contents)\b/, 'toc'],
-  [/^(index|list|schedule) of (exhibits?|tabs)\b|^exhibit list$/, 'exhibit'],
+  [/^(index|list|schedule) of (exhibits?|tabs)\b|^exhibit list$|^(?:(?:numerical|chronological|alphabetical) )?exhibits? index$/, 'exhibit'],
   [/^(index|list) of (schedules)\b/, 'schedule'],
   [/^(index|list) of (appendices)\b/, 'appendix'],
   [/^(index|index of documents|index to|list of documents|document index|index of the|record index)\b/, 'index'],
@@ -110,17 +110,24 @@ function unglueRef(input: Row): Row {
       const words: Token[] = [...row.words.slice(0, -2), { ...prev, text: dots > 0 ? prev.text.slice(0, -dots) : prev.text }, { ...last, breakBefore: true }];
       return { ...row, words, text: words.map((w) => w.text).join(' '), leader: true };
     }
+    // A leader cut to two dots of its own after the title's full stop (`Poisonous Tree. .. 15`, the justified
+    // line left no room for more).
+    if (/^(?:\.{2}|…)$/.test(prev.text) && row.words.length >= 3) {
+      const words: Token[] = [...row.words.slice(0, -2), { ...last, breakBefore: true }];
+      return { ...row, words, text: words.map((w) => w.text).join(' '), leader: true };
+    }
   }
   // (read by OCR, a speck read inside the number is nothing: `CONCLUSION.9%4`)
-  const m = last ? /^(.*(?:[A-Za-z]{2}|\)))\.(\d{1,4}|\d{1,3}[%'’*°^·:;]\d{1,3})$/.exec(last.text) : null;
-  const digits = m?.[2]!.replace(/\D/g, '') ?? '';
+  // (or to a question's mark: `… their Garrity statements?1`)
+  const m = last ? /^(.*(?:[A-Za-z]{2}|\)))([.?])(\d{1,4}|\d{1,3}[%'’*°^·:;]\d{1,3})$/.exec(last.text) : null;
+  const digits = m?.[3]!.replace(/\D/g, '') ?? '';
   // (read by OCR, a leader read as garbage after it and dropped leaves the row marked as having one)
-  if (!last || !m || (row.leader && last.confidence === 100) || digits.length > 4 || (digits !== m[2] && last.confidence === 100)) return input;
+  if (!last || !m || (row.leader && last.confidence === 100) || digits.length > 4 || (digits !== m[3] && last.confidence === 100)) return input;
   const [x0, y0, x1, y1] = last.bbox;
   const split = x0 + ((x1 - x0) * (m[1]!.length + 1)) / last.text.length;
   const words: Token[] = [
     ...row.words.slice(0, -1),
-    { ...last, text: m[1]!, bbox: [x0, y0, split, y1] },
+    { ...last, text: m[2] === '?' ? `${m[1]!}?` : m[1]!, bbox: [x0, y0, split, y1] },
     { ...last, text: digits, bbox: [split, y0, x1, y1], breakBefore: true },
   ];
   return { ...row, words, text: words.map((w) => w.text).join(' '), leader: true };
@@ -282,7 +289,7 @@ export function parseRow(input: Row, opts: { ocr: boolean; light?: boolean }): P
   if (opts.ocr && row.leader && last.breakBefore && /^[\dIlOSZBT]{2,4}$/.test(refText) && /[SZBT]/.test(refText)) {
     refText = refText.replace(/S/g, '5').replace(/Z/g, '2').replace(/B/g, '8').replace(/T/g, '7');
   }
-  const lastIsRef = /^\d{1,4}(?:\s*[-–]\s*\d{1,4})?$/.test(refText) || /^[A-Z]{1,2}-?\d{1,4}$/.test(refText) || (opts.ocr && /^[\dIlLO|]{1,4}$/.test(refText) && (/\d/.test(refText) || row.leader)) || /^[ivxlc]{1,6}$/.test(refText);
+  const lastIsRef = /^\d{1,4}(?:\s*[-–]\s*\d{1,4})?$/.test(refText) || /^[A-Z]{1,2}-?\d{1,4}$/.test(refText) || /^\d{1,4}a$/.test(refText) || (opts.ocr && /^[\dIlLO|]{1,4}$/.test(refText) && (/\d/.test(refText) || row.leader)) || /^[ivxlc]{1,6}$/.test(refText);
   // The year of a date (`March 6, 2020`, `6 March 2020`, `March 2020`) is no page number, even after a leader.
   const before = (k: number) => rest[rest.length - 1 - k]?.text ?? '';
   const yearOfDate = /^(19|20)\d\d$/.test(refText) && !last.breakBefore &&

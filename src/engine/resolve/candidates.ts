@@ -105,7 +105,7 @@ export function itemCandidates(item: IndexItem, docs: DocEvidence[]): Candidate[
         if (m > 0) add(d, p.page, { kind: 'cover', strength: m * (item.type === 'exhibit' ? 1 : 0.9), why: `exhibit cover page '${p.cover.shown}'` });
       }
     }
-    if (item.pageRef && /^[A-Za-z]{1,2}-?\d/.test(item.pageRef)) {
+    if (item.pageRef && (/^[A-Za-z]{1,2}-?\d/.test(item.pageRef) || /^\d{1,4}a$/i.test(item.pageRef))) {
       for (const page of d.printed.byLabel.get(normPageLabel(item.pageRef)) ?? []) {
         add(d, page, { kind: 'printed', strength: 0.8 * (d.doc === 'record' ? 0.95 : 1), why: `printed page ${item.pageRef} in the footer` });
       }

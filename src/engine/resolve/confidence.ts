@@ -49,6 +49,11 @@ export function confidenceOf(item: IndexItem, chosen: Candidate, all: Candidate[
     conf = 0.35;
   }
 
+  // A contents entry that prints no page number (`Argument:`, `CERTIFICATE OF SERVICE`): only its heading places it.
+  if (!anchor && !ref && item.label === '' && (item.pageRef === undefined || item.pageRef === '') && heading) {
+    conf = Math.min(conf, 0.75);
+    reasons.push('the index gives no page number for this entry: placed by its heading alone');
+  }
   // A page reference elsewhere that disagrees with the chosen anchor.
   if (anchor && !ref) {
     const elsewhere = all.find((c) => c !== chosen && c.evidence.some((e) => e.kind === 'printed' || e.kind === 'offset') && Math.abs(c.pos - chosen.pos) > 1);

@@ -116,16 +116,20 @@ function labelToken(r: Row): string {
   return rest;
 }
 
-/** Short rows that may be headings (at most 14 words), with any leading label set apart. */
+/**
+ * Short rows that may be headings (at most 14 words; a row opening with a label, up to 20: the first line
+ * of a long argument heading or question set full width), with any leading label set apart.
+ */
 export function headingRows(layout: PageLayout, doc: 'source' | 'record'): HeadingRow[] {
   const out: HeadingRow[] = [];
   layout.rows.forEach((r, order) => {
-    if (r.words.length === 0 || r.words.length > 14) return;
+    if (r.words.length === 0 || r.words.length > 20) return;
     let label: string | null = null;
     let text = r.text;
     const m =
       /^(?:part|tab|schedule|appendix|exhibit|section)\s+["“]?([0-9]{1,3}[A-Za-z]?|[A-Za-z]{1,2}|[IVXLC]{1,6})["”]?(?:[.):]|\s+[-–—:])?\s+(.*)$/i.exec(text) ??
       /^(\(?[0-9]{1,3}[A-Za-z]?\)?|\(?[A-Za-z]{1,2}\)?|[IVXLC]{1,6})[.)]\s+(.*)$/.exec(text);
+    if (r.words.length > 14 && !m) return;
     // a roman numeral with no stop before a heading in capitals (`IV ANALYSIS OF …`), as OCR may read it
     // too: an I as l (`Ill`), the stop drawn into the last I's stem (`VIL` for `VII.`)
     const bare = m ? null : /^([IVX]{1,4}L|[IVXl]{1,5})\s+([A-Z][A-Z’'-]{2,}(?:\s.*)?)$/.exec(text);

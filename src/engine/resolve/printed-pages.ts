@@ -62,6 +62,8 @@ export function normPageLabel(s: string): string {
 /** A page reference as printed in an index, as a number (`245`, `245-260` → 245); null if not numeric. */
 export function refNumber(ref: string | undefined): number | null {
   if (!ref) return null;
+  // (an appendix's page, `12a`, is a label of its own, not page 12)
+  if (/^\d{1,4}a$/i.test(ref.trim())) return null;
   const m = /^(\d{1,5})/.exec(ref.trim());
   return m ? Number(m[1]) : null;
 }

@@ -53,6 +53,8 @@ export function resolveDestinations(input: {
 
   return input.items.map((it, i) => {
     const j = chosen[i]!;
+    const group = j < 0 ? groupStart(it, input.items[i + 1], cands[i + 1]?.[chosen[i + 1] ?? -1]) : null;
+    if (group) return group;
     if (j < 0) {
       return { item: it.ordinal, target: 'source' as const, targetPage: null, confidence: 0, why: noDestinationWhy(it, cands[i]!, docs) };
     }
@@ -79,6 +81,16 @@ function docEvidence(pages: PageText[], doc: 'source' | 'record', excluded: Set<
   const usesDividers = evidence.filter((e) => e.divider !== null).length >= 2;
   const topWords = layouts.map((l) => new Set(l.rows.slice(0, 10).flatMap((r) => normWords(r.text))));
   return { doc, pages: evidence, printed: calibratePrinted(evidence), headings, topWords, excluded, base, usesDividers };
+}
+
+/**
+ * A group row of a contents list with no page number (`Statutory and regulatory provisions:` over the statutes
+ * an appendix reproduces) whose heading stands nowhere in order: it starts where its first entry starts.
+ */
+function groupStart(it: IndexItem, next: IndexItem | undefined, at: Candidate | undefined): Destination | null {
+  if (it.label !== '' || it.pageRef || !/:\s*$/.test(it.text) || !next || !at) return null;
+  return { item: it.ordinal, target: at.doc, targetPage: at.page, confidence: 0.6, evidence: [],
+    why: `a group row with no page number and no heading in order: placed where its first entry starts (page ${at.page})` };
 }
 
 function noDestinationWhy(item: IndexItem, cands: Candidate[], docs: DocEvidence[]): string {
