@@ -174,7 +174,7 @@ function layout(pages: PageText[]): PageLayout[] {
         // the number of a booklet's page, at the top or foot of its text block (`26`, `(1)`, `(1a)`, `(III)`)
         const f = folioText(r.text)!;
         if (/^\d+$/.test(f)) printed.push(Number(f));
-        else if (/^\d+a$/i.test(f)) printedLabels.push(f.toUpperCase());
+        else if (/^\d+a$/i.test(f)) printedLabels.push(f);
         else printedRoman.push(f.toLowerCase());
         continue;
       }
@@ -266,8 +266,8 @@ function lowTitled(r: Row, pageHeight: number): boolean {
 function folioText(text: string): string | null {
   const m = /^\(?(\d{1,4}a?|[IVXLC]{1,7}|[ivxlc]{1,7})\)?$/.exec(text.trim());
   if (!m || (!/^\d/.test(m[1]!) && !isRoman(m[1]!.toLowerCase()))) return null;
-  // a bare roman numeral may be a heading (`II`): only in parentheses
-  return /^\d/.test(m[1]!) || /^\(.*\)$/.test(text.trim()) ? m[1]! : null;
+  // (a bare roman numeral in small letters may be a list's `ii`: only in capitals or in parentheses)
+  return /^\d/.test(m[1]!) || /^\(.*\)$/.test(text.trim()) || /^[IVXLC]+$/.test(m[1]!) ? m[1]! : null;
 }
 
 /**
@@ -277,7 +277,7 @@ function folioText(text: string): string | null {
  */
 function bookletFolios(pages: Row[][]): Array<Row | undefined> {
   const found = pages.map((rows) => {
-    if (rows.length < 3) return undefined;
+    if (rows.length < 2) return undefined;
     const byTop = [...rows].sort((a, b) => a.bbox[1] - b.bbox[1]);
     const first = byTop[0]!;
     const last = byTop[byTop.length - 1]!;
