@@ -32,7 +32,8 @@ describe('a shutdown that runs out of time', () => {
 
     const client = await Client.signUp(base);
     const caseId = await client.createCase('SD-1');
-    const id = await client.uploadOk(caseId, (await loadFixture('brief-400')).brief, 'brief.pdf');
+    // a 1,200-page brief: its reading outlasts the 2 s allowed (a 400-page one can end within them)
+    const id = await client.uploadOk(caseId, (await loadFixture('big-63')).brief, 'brief.pdf');
     await waitFor('processing', async () => (await client.document(id)).status === 'processing', 60_000, server.output);
 
     const t = performance.now();
