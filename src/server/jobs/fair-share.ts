@@ -6,7 +6,7 @@
 // every worker process, from the documents' own states.
 import { and, eq, gt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { documents } from '../db/schema.ts';
+import { cases, documents } from '../db/schema.ts';
 
 /** How long a job that gave its slot away waits before it is offered again. */
 export const FAIR_SHARE_RETRY_SECONDS = 5;
@@ -17,9 +17,11 @@ const running = {
   process: (freshSince: Date) => and(eq(documents.status, 'processing'), gt(documents.processHeartbeatAt, freshSince)),
   link: (freshSince: Date) => and(eq(documents.aiProcessingStatus, 'processing'), gt(documents.linkHeartbeatAt, freshSince)),
 };
+/** A document of a case in the Trash waits for nothing: its jobs stop. */
+const notInTrash = sql`not exists (select 1 from ${cases} c where c.id = ${documents.caseId} and c.deleted_at is not null)`;
 const waiting = {
-  process: () => eq(documents.status, 'queued'),
-  link: () => and(eq(documents.aiProcessingStatus, 'queued'), eq(documents.indexStatus, 'ok')),
+  process: () => and(eq(documents.status, 'queued'), notInTrash),
+  link: () => and(eq(documents.aiProcessingStatus, 'queued'), eq(documents.indexStatus, 'ok'), notInTrash),
 };
 
 /**
