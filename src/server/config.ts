@@ -41,7 +41,7 @@ const envSchema = z.object({
   JOB_STALE_SECONDS: intIn(5, 3600).default(20),
   PDF_MEMORY_MB: intIn(256, 65_536).default(2048),
   PDF_SECONDS_PER_PAGE: intIn(1, 3600).default(30),
-  PDF_MAX_SECONDS: intIn(60, 7 * 86_400).default(7200),
+  PDF_MAX_SECONDS: intIn(60, 7 * 86_400).default(21_600),
   PDF_DRAWING_BUDGET_MB: intIn(64, 1_048_576).default(2048),
   PDF_INCREMENTAL_FROM_MB: intIn(0, 65_536).default(100),
   REQUEST_IDLE_SECONDS: intIn(1, 3600).default(60),
@@ -117,7 +117,7 @@ export interface Config {
   pdfMemoryMb: number;
   /** Time a PDF task may take: a minute, plus this much a page, never more than pdfMaxSeconds. */
   pdfSecondsPerPage: number;
-  /** The most a PDF task may take however many pages it has (tests may omit it: two hours). */
+  /** The most a PDF task may take however many pages it has (tests may omit it: six hours). */
   pdfMaxSeconds?: number;
   /**
    * MB of drawing instructions a whole document may decode to, a stream counted for every page that

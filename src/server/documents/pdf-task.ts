@@ -67,7 +67,7 @@ export function incrementalFrom(limits: Pick<TaskLimits, 'incrementalFromMb'>): 
   return limits.incrementalFromMb === undefined ? INCREMENTAL_SAVE_FROM_BYTES : limits.incrementalFromMb * 1048576;
 }
 
-const DEFAULT_MAX_SECONDS = 7200;
+const DEFAULT_MAX_SECONDS = 21_600;
 /**
  * MuPDF parses drawing instructions at about 19 MB a second on this project's benchmark machine (one
  * 30 MB stream drawn by every page of a 2,000-page file took 1.6 s a page): 2 GB is under two minutes a
