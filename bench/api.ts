@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { loadFixture } from '../test/fixtures/index.ts';
-import { machineLine, startBenchServer } from './bench-server.ts';
+import { machineLine, signUpClient, startBenchServer } from './bench-server.ts';
 import { writeLargePdf } from './large-pdf.ts';
 import { streamUpload } from './stream-upload.ts';
 
@@ -51,30 +51,7 @@ async function main(): Promise<void> {
   const { base, port, server, stop } = await startBenchServer(work);
   try {
     const pid = server.pid!;
-    const reg = await fetch(`${base}/api/auth/local/register`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: `bench${Date.now()}@example.com`, firstName: 'Bench', lastName: 'Mark', password: 'bench-password-123' }),
-    });
-    const cookie = reg.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-    const json = async (method: string, path: string, body?: unknown) => {
-      const r = await fetch(`${base}${path}`, {
-        method, headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) }, ...(body ? { body: JSON.stringify(body) } : {}),
-      });
-      return r.json();
-    };
-    const uploadBytes = async (caseId: string, bytes: Uint8Array, name: string) => {
-      const form = new FormData();
-      form.set('caseId', caseId);
-      form.set('file', new Blob([Buffer.from(bytes)], { type: 'application/pdf' }), name);
-      return (await fetch(`${base}/api/upload/document`, { method: 'POST', headers: { cookie }, body: form })).json();
-    };
-    const waitDoc = async (id: string, done: (d: Record<string, unknown>) => boolean) => {
-      for (;;) {
-        const d = await json('GET', `/api/documents/${id}`);
-        if (done(d)) return d;
-        await sleep(50);
-      }
-    };
+    const { cookie, json, uploadBytes, waitDoc } = await signUpClient(base, 50);
     const listCase = (await json('POST', '/api/cases', { caseNumber: `BENCH-${Date.now()}`, title: 'Bench list' })).id;
     const listed: Array<{ id: string }> = [];
     for (let i = 0; i < 8; i++) listed.push(await uploadBytes(listCase, small.brief, `brief-${i}.pdf`));

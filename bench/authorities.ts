@@ -5,30 +5,21 @@
  * the record-reference pass it runs to tell whose `Id.` is whose included), with the score against the truth
  * and the machine it ran on.
  */
-import { cpus, totalmem } from 'node:os';
 import { briefAuthorities } from '../src/engine/authorities/review-authorities.ts';
 import { findAuthorities } from '../src/engine/authorities/find-authorities.ts';
-import { openPdf } from '../src/engine/pdf/index.ts';
-import type { PageText } from '../src/engine/types.ts';
 import { authorityFixture } from '../test/fixtures/authorities/build.ts';
 import { scoreAuthorities } from '../test/fixtures/authorities/score.ts';
+import { pagesOf } from '../test/fixtures/pages-of.ts';
+import { machineLine } from './bench-server.ts';
 
-function textOf(bytes: Uint8Array): PageText[] {
-  const doc = openPdf(bytes);
-  try {
-    return Array.from({ length: doc.pageCount }, (_, i) => doc.pageText(i + 1));
-  } finally {
-    doc.close();
-  }
-}
 
 async function main(): Promise<void> {
-  console.log(`machine: ${cpus().length} × ${cpus()[0]?.model.trim()}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`);
+  console.log(machineLine());
   let t = performance.now();
   const f = await authorityFixture('authorities-bench', 'authorities-bench', 104, 0.85);
   console.log(`bench brief: ${f.pageCount} pages, ${f.truth.length} citations, built in ${(performance.now() - t).toFixed(0)} ms`);
   t = performance.now();
-  const pages = textOf(f.pdf);
+  const pages = pagesOf(f.pdf);
   console.log(`text read in ${(performance.now() - t).toFixed(0)} ms`);
   const times: number[] = [];
   for (let i = 0; i < 5; i++) {

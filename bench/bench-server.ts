@@ -21,6 +21,45 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
+/** A signed-up account's calls to the server: JSON calls, uploads, and waiting for a document's state. */
+export interface BenchClient {
+  cookie: string;
+  json(method: string, path: string, body?: unknown): Promise<any>;
+  uploadBytes(caseId: string, bytes: Uint8Array, name: string, fields?: Record<string, string>): Promise<any>;
+  /** Polls the document every `pollMs` until `done` holds. */
+  waitDoc(id: string, done: (d: Record<string, unknown>) => boolean): Promise<any>;
+}
+
+/** Signs up a new account on the server at `base` and returns its calls. */
+export async function signUpClient(base: string, pollMs: number): Promise<BenchClient> {
+  const reg = await fetch(`${base}/api/auth/local/register`, {
+    method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: `bench${Date.now()}@example.com`, firstName: 'Bench', lastName: 'Mark', password: 'bench-password-123' }),
+  });
+  const cookie = reg.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const json = async (method: string, path: string, body?: unknown) => {
+    const r = await fetch(`${base}${path}`, {
+      method, headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) }, ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    return r.json();
+  };
+  const uploadBytes = async (caseId: string, bytes: Uint8Array, name: string, fields: Record<string, string> = {}) => {
+    const form = new FormData();
+    form.set('caseId', caseId);
+    for (const [k, v] of Object.entries(fields)) form.set(k, v);
+    form.set('file', new Blob([Buffer.from(bytes)], { type: 'application/pdf' }), name);
+    return (await fetch(`${base}/api/upload/document`, { method: 'POST', headers: { cookie }, body: form })).json();
+  };
+  const waitDoc = async (id: string, done: (d: Record<string, unknown>) => boolean) => {
+    for (;;) {
+      const d = await json('GET', `/api/documents/${id}`);
+      if (done(d)) return d;
+      await sleep(pollMs);
+    }
+  };
+  return { cookie, json, uploadBytes, waitDoc };
+}
+
 /** Starts the server with its data under `work` and waits until /api/health answers. */
 export async function startBenchServer(work: string, env: Record<string, string> = {}): Promise<BenchServer> {
   const port = await freePort();

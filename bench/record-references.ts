@@ -9,13 +9,12 @@
 import { chmodSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { machineLine, startBenchServer } from './bench-server.ts';
+import { machineLine, signUpClient, startBenchServer } from './bench-server.ts';
 import { benchCase } from '../test/fixtures/refs/bench-case.ts';
 import { cachedRefFixture } from '../test/fixtures/refs/index.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'brieflink-bench-refs-'));
 chmodSync(work, 0o755); // run as root, the embedded PostgreSQL runs as "postgres", which must enter it
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 async function main(): Promise<void> {
@@ -27,31 +26,7 @@ async function main(): Promise<void> {
 
   const { base, stop } = await startBenchServer(work);
   try {
-    const reg = await fetch(`${base}/api/auth/local/register`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: `bench${Date.now()}@example.com`, firstName: 'Bench', lastName: 'Mark', password: 'bench-password-123' }),
-    });
-    const cookie = reg.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-    const json = async (method: string, path: string, body?: unknown) => {
-      const r = await fetch(`${base}${path}`, {
-        method, headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) }, ...(body ? { body: JSON.stringify(body) } : {}),
-      });
-      return r.json();
-    };
-    const uploadBytes = async (caseId: string, bytes: Uint8Array, name: string, fields: Record<string, string> = {}) => {
-      const form = new FormData();
-      form.set('caseId', caseId);
-      for (const [k, v] of Object.entries(fields)) form.set(k, v);
-      form.set('file', new Blob([Buffer.from(bytes)], { type: 'application/pdf' }), name);
-      return (await fetch(`${base}/api/upload/document`, { method: 'POST', headers: { cookie }, body: form })).json();
-    };
-    const waitDoc = async (id: string, done: (d: Record<string, unknown>) => boolean) => {
-      for (;;) {
-        const d = await json('GET', `/api/documents/${id}`);
-        if (done(d)) return d;
-        await sleep(100);
-      }
-    };
+    const { json, uploadBytes, waitDoc } = await signUpClient(base, 100);
     const caseId = (await json('POST', '/api/cases', { caseNumber: `REFS-${Date.now()}`, title: 'Bench references' })).id;
     const t0 = performance.now();
     const vols = [];

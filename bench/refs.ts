@@ -6,12 +6,12 @@
  * of reference fixtures. `--no-family` skips the family.
  */
 import { cpus, totalmem } from 'node:os';
-import { openPdf } from '../src/engine/pdf/index.ts';
 import type { PageText } from '../src/engine/types.ts';
 import { benchCase } from '../test/fixtures/refs/bench-case.ts';
 import { cachedRefFixture, fixtures } from '../test/fixtures/refs/index.ts';
 import { type FoundRef, type RefScore, scoreRefs } from '../test/fixtures/refs/score.ts';
 import type { RefFixture } from '../test/fixtures/refs/types.ts';
+import { pagesOf } from '../test/fixtures/pages-of.ts';
 
 type Find = (pages: PageText[], opts?: { indexPages?: readonly number[]; citeAs?: readonly string[] }) => Array<FoundRef & { parts: NonNullable<FoundRef['parts']> }>;
 type Resolve = (refs: unknown[], records: Array<{ citeAs: string; volume?: string; pages: PageText[]; masterStart: number }>,
@@ -26,14 +26,6 @@ async function optional<T>(path: string, name: string): Promise<T | null> {
   }
 }
 
-function textOf(bytes: Uint8Array): PageText[] {
-  const doc = openPdf(bytes);
-  try {
-    return Array.from({ length: doc.pageCount }, (_, i) => doc.pageText(i + 1));
-  } finally {
-    doc.close();
-  }
-}
 
 const ms = (t: number) => `${(performance.now() - t).toFixed(0)} ms`;
 const pct = (n: number, of: number) => (of === 0 ? '-' : `${((100 * n) / of).toFixed(1)}%`);
@@ -79,10 +71,10 @@ async function main(): Promise<void> {
   const bench = await cachedRefFixture('refs-bench', () => benchCase('refs-bench'));
   console.log(`bench case: ${bench.truth.references.length} references, built or loaded in ${ms(t)}`);
   t = performance.now();
-  const brief = textOf(bench.brief);
+  const brief = pagesOf(bench.brief);
   console.log(`brief text: ${brief.length} pages in ${ms(t)}`);
   t = performance.now();
-  const records = bench.records.map((r) => textOf(r.pdf));
+  const records = bench.records.map((r) => pagesOf(r.pdf));
   console.log(`record text: ${records.map((r) => r.length).join(' + ')} pages in ${ms(t)}`);
 
   const find = await optional<Find>('../src/engine/refs/find-references.ts', 'findReferences');
@@ -122,7 +114,7 @@ async function main(): Promise<void> {
   const all: RefScore = { expected: 0, found: 0, partsRight: 0, linkedRight: 0, wrongLinks: 0, linksOverNonReferences: 0, unresolvedButInRecord: 0, problems: [] };
   for (const f of await fixtures()) {
     if (f.scanned) { console.log(`${f.name}: scanned brief, needs OCR (not run here)`); continue; }
-    const s = scoreRefs(f.truth, run(engine, f, textOf(f.brief), f.records.map((x) => textOf(x.pdf))).found);
+    const s = scoreRefs(f.truth, run(engine, f, pagesOf(f.brief), f.records.map((x) => pagesOf(x.pdf))).found);
     printScore(f.name, s, 6);
     for (const k of ['expected', 'found', 'partsRight', 'linkedRight', 'wrongLinks', 'linksOverNonReferences', 'unresolvedButInRecord'] as const) all[k] += s[k];
   }
