@@ -222,28 +222,41 @@ async function namedRecords(records: RecordArg[]): Promise<RecordInput[]> {
   });
 }
 
+/**
+ * The one brief of `refs` or `authorities` (with its `--record`s, `--index-pages` and `--no-ocr`) linked
+ * with `more`, for what its review lists.
+ */
+async function linkForListing(
+  command: string,
+  values: { record?: string[]; 'index-pages'?: string; 'no-ocr'?: boolean },
+  positionals: string[],
+  more: Partial<Parameters<typeof linkBrief>[0]>,
+) {
+  if (positionals.length !== 1) throw new UsageError(`${command} needs exactly one brief PDF`);
+  const briefFile = positionals[0]!;
+  const indexPages = indexPagesOption(values['index-pages']);
+  const brief = await readInput(briefFile);
+  const records = await recordInputs(values.record ?? []);
+  return about(briefFile, async () =>
+    linkBrief({
+      brief,
+      briefName: path.basename(briefFile),
+      ...(records.length ? { records: await namedRecords(records) } : {}),
+      ...more,
+      ...(indexPages ? { indexPages } : {}),
+      ocr: values['no-ocr'] ? 'off' : 'auto',
+      onProgress: progressPrinter(),
+    }),
+  );
+}
+
 async function runRefs(args: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
     options: { record: { type: 'string', multiple: true }, 'index-pages': { type: 'string' }, 'brief-links': { type: 'boolean' }, 'no-ocr': { type: 'boolean' } },
   });
-  if (positionals.length !== 1) throw new UsageError('refs needs exactly one brief PDF');
-  const briefFile = positionals[0]!;
-  const indexPages = indexPagesOption(values['index-pages']);
-  const brief = await readInput(briefFile);
-  const records = await recordInputs(values.record ?? []);
-  const result = await about(briefFile, async () =>
-    linkBrief({
-      brief,
-      briefName: path.basename(briefFile),
-      ...(records.length ? { records: await namedRecords(records) } : {}),
-      ...(values['brief-links'] ? { briefLinks: true } : {}),
-      ...(indexPages ? { indexPages } : {}),
-      ocr: values['no-ocr'] ? 'off' : 'auto',
-      onProgress: progressPrinter(),
-    }),
-  );
+  const result = await linkForListing('refs', values, positionals, values['brief-links'] ? { briefLinks: true } : {});
   const references = (result.review.references ?? []).map((r) => ({
     page: r.page,
     text: r.text,
@@ -288,24 +301,10 @@ async function runAuthorities(args: string[]): Promise<number> {
     allowPositionals: true,
     options: { record: { type: 'string', multiple: true }, 'authority-links': { type: 'string' }, 'index-pages': { type: 'string' }, 'no-ocr': { type: 'boolean' } },
   });
-  if (positionals.length !== 1) throw new UsageError('authorities needs exactly one brief PDF');
-  const briefFile = positionals[0]!;
-  const indexPages = indexPagesOption(values['index-pages']);
-  const authorityLinks = await authorityLinksOption(values['authority-links']);
-  const brief = await readInput(briefFile);
-  const records = await recordInputs(values.record ?? []);
-  const result = await about(briefFile, async () =>
-    linkBrief({
-      brief,
-      briefName: path.basename(briefFile),
-      ...(records.length ? { records: await namedRecords(records) } : {}),
-      authorities: true,
-      authorityLinks,
-      ...(indexPages ? { indexPages } : {}),
-      ocr: values['no-ocr'] ? 'off' : 'auto',
-      onProgress: progressPrinter(),
-    }),
-  );
+  const result = await linkForListing('authorities', values, positionals, {
+    authorities: true,
+    authorityLinks: await authorityLinksOption(values['authority-links']),
+  });
   const authorities = (result.review.authorities ?? []).map((a) => ({
     id: a.id,
     page: a.page,
