@@ -7,11 +7,11 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, cases, documents, links } from '../../src/server/db/schema.ts';
 import { retentionPurge } from '../../src/server/jobs/retention-purge.ts';
-import type { JobQueue } from '../../src/server/jobs/queue.ts';
 import { createLogger } from '../../src/server/logger.ts';
 import { loadFixture } from '../fixtures/index.ts';
 import { signUp, startTestApp, type TestApp } from './support/app.ts';
-import { createCase, getDocument, startWorkers, upload, waitForDocument } from './support/documents.ts';
+import { openCaseSession, type CaseSession } from './support/case-session.ts';
+import { createCase, getDocument, upload, waitForDocument } from './support/documents.ts';
 
 const get = (app: FastifyInstance, cookie: string, url: string) => app.inject({ url, headers: { cookie } });
 
@@ -171,20 +171,14 @@ describe('the sample case in the Trash', () => {
 });
 
 describe("a case in the Trash: its documents' jobs stop, and go on once it is restored", () => {
-  let t: TestApp;
-  let workers: JobQueue;
+  let session: CaseSession;
   beforeAll(async () => {
-    t = await startTestApp({ env: { JOB_STALE_SECONDS: '5' } });
-    workers = await startWorkers(t);
+    session = await openCaseSession({ env: { JOB_STALE_SECONDS: '5' } });
   });
-  afterAll(async () => {
-    await workers?.stop();
-    await t?.close();
-  });
+  afterAll(async () => session?.close());
 
   it('stops processing mid-way; after restore the document is processed to the end', async () => {
-    const { cookie } = await signUp(t.app);
-    const caseId = await createCase(t.app, cookie);
+    const { t, cookie, caseId } = session;
     const { brief } = await loadFixture('brief-400');
     const doc = (await upload(t.app, cookie, caseId, brief)).json();
     const until = Date.now() + 30_000;
