@@ -5,8 +5,8 @@
 // which pages are the index or what is an index row.
 //
 // By default the 28-page motion with a deep contents page followed by a Table of Authorities; every real
-// filing with BRIEFLINK_REAL_SCANS=all (hours of OCR on two cores; the CLI's readings are kept under
-// .fixtures/real-scan-ocr between runs).
+// filing with BRIEFLINK_REAL_SCANS=all, or those named (comma-separated): hours of OCR on two cores; the
+// CLI's readings are kept under .fixtures/real-scan-ocr between runs.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,8 +20,9 @@ import { processed, upload, waitForDocument } from './support/documents.ts';
 
 const truth = existsSync(join(REAL_DIR, 'truth.json')) ? realTruth() : null;
 if (!truth) console.warn(`real filings not found at ${REAL_DIR}: the server-against-CLI test on their scans is skipped`);
-const names = !truth ? [] : process.env.BRIEFLINK_REAL_SCANS === 'all'
-  ? Object.keys(truth)
+const chosen = process.env.BRIEFLINK_REAL_SCANS;
+const names = !truth ? [] : chosen === 'all' ? Object.keys(truth)
+  : chosen ? chosen.split(',').map((n) => n.trim()).filter((n) => n in truth)
   : ['us-motion-dismiss-deep-toc-28pp'];
 
 interface Item { ordinal: number; label: string; text: string; targetPage: number | null }
