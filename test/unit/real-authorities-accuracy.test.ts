@@ -67,10 +67,11 @@ describe.skipIf(!filings)('the authority truth against the filings of ../shared/
     const statutes = sum('statutes');
     const problems = rows.flatMap((r) => r.problems.map((p) => `${r.name}: ${p}`)).join('\n');
     expect(cases.expected).toBeGreaterThan(150);
-    // floors at what the finder reaches
-    expect(cases.found / cases.expected, problems).toBeGreaterThanOrEqual(0.7);
-    expect(cases.right / cases.expected, problems).toBeGreaterThanOrEqual(0.4);
-    expect(statutes.found, problems).toBeGreaterThanOrEqual(9);
-    expect(rows.reduce((n, r) => n + r.extraLinked, 0), problems).toBeLessThanOrEqual(4);
+    // floors at what the finder reaches: 179 of 182 case citations found (98.4%), 178 with their parts (97.8%),
+    // the 14 statutes and rules all right, one extra (a citation whose name a page's footnotes break from it)
+    expect(cases.found / cases.expected, problems).toBeGreaterThanOrEqual(0.98);
+    expect(cases.right / cases.expected, problems).toBeGreaterThanOrEqual(0.97);
+    expect(statutes.right, problems).toBe(statutes.expected);
+    expect(rows.reduce((n, r) => n + r.extra, 0), problems).toBeLessThanOrEqual(1);
   });
 });

@@ -77,7 +77,8 @@ export function placeInBook(p: AuthorityParts, book: Book): BookPlace | null {
     if (pages.length) return { tab: tab.label, page: pages[0]!, why: `Book of Authorities, tab ${tab.label} (${how}), the page printed ${p.pinpoint.split(/[-–]/)[0]}` };
   }
   if (p.paragraph) {
-    const n = p.paragraph.split(/[-–]/)[0]!;
+    // the first paragraph of a range or list (`12–14`, `4 to 6`)
+    const n = /^\d+/.exec(p.paragraph)?.[0] ?? p.paragraph;
     const para = new RegExp(`^(?:\\[${n}\\]|${n}\\.)(?:\\s|$)`);
     for (let pg = tab.divider + 1; pg <= tab.last; pg++) {
       if (book.pages[pg - 1]!.lines.some((l) => para.test(l.text.trim()))) return { tab: tab.label, page: pg, why: `Book of Authorities, tab ${tab.label} (${how}), where paragraph ${n} stands` };
