@@ -17,7 +17,7 @@ import { briefAuthorities } from '../src/engine/authorities/review-authorities.t
 import { linkBrief } from '../src/engine/pipeline.ts';
 import { bookOfAuthorities } from '../test/fixtures/authorities/book.ts';
 import { authorityFixture } from '../test/fixtures/authorities/build.ts';
-import { scoreAuthorities } from '../test/fixtures/authorities/score.ts';
+import { matchTruth, scoreAuthorities } from '../test/fixtures/authorities/score.ts';
 import { pagesOf } from '../test/fixtures/pages-of.ts';
 import { machineLine } from './bench-server.ts';
 
@@ -88,11 +88,12 @@ async function main(): Promise<void> {
   const pct = (n: number, of: number) => `${((100 * n) / of).toFixed(1)}%`;
   let placed = 0;
   let right = 0;
-  f.truth.forEach((c, i) => {
+  const matched = matchTruth(f.truth, found);
+  f.truth.forEach((_, i) => {
     const page = book.place[i];
     if (page === null || page === undefined) return;
     placed++;
-    if (found.find((a) => a.page === c.page && a.text === c.text)?.targetPage === f.pageCount + page) right++;
+    if (matched[i]?.targetPage === f.pageCount + page) right++;
   });
   console.log(`score: expected ${s.expected}, found ${s.found} (${pct(s.found, s.expected)}), right parts ${s.partsRight} (${pct(s.partsRight, s.expected)}), right address ${s.urlRight} (${pct(s.urlRight, s.expected)}), extra ${s.extra}, links over non-citations ${s.linksOverNonCitations}; pinpoints in the book ${placed}, on their page ${right} (${pct(right, placed)}); links broken ${on.value.review.validation.authorities_broken ?? 0}`);
   for (const p of s.problems.slice(0, 12)) console.log(`  ${p}`);
