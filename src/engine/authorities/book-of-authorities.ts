@@ -62,6 +62,8 @@ export function placeInBook(p: AuthorityParts, book: Book): BookPlace | null {
   const keys: string[] = [];
   if (p.neutral) keys.push(words(p.neutral));
   if (p.volume && p.reporter && p.page) keys.push(words(`${p.volume} ${p.reporter} ${p.page}`));
+  // a report cited by year, with no volume (`[1999] Bus LR 651`, `[2000] FSR 402`)
+  if (!p.volume && p.year && p.reporter && p.page) keys.push(words(`${p.year} ${p.reporter} ${p.page}`));
   if (p.kind !== 'case') return null;
   let tab = book.tabs.find((t) => keys.some((k) => t.head.includes(k)));
   let how = 'its citation printed at the tab';
