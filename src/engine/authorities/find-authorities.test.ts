@@ -44,6 +44,12 @@ describe('citations as real briefs print them', () => {
     );
     expect(found.map((a) => a.parts.name ?? null)).toEqual(['Cox Broad. Corp. v. Cohn', 'Press-Enter. Co. v. Superior Court', 'In re N.Y. Times Co.', 'Cox Broad. Corp. v. Cohn', 'In re N.Y. Times Co.']);
     expect(found.slice(3).map((a) => [a.text, a.antecedent])).toEqual([['Cox Broad., 420 U.S. at 496', 1], ['In re N.Y. Times Co., 828 F.2d at 116', 3]]);
+    // a page's running header in capitals run into the text is no part of a name
+    expect(find('MOTION FOR LEAVE TO FILE OVER-LENGTH CONSOLIDATED Henyard v. Suh, 2013 WL 8071922, at *1 (C.D. Cal. June 6, 2013). OVER-LENGTH CONSOLIDATED Henyard, 2013 WL 8071922, at *2. SEC v. Fraser, 2010 WL 7038, at *29.').map((a) => a.text)).toEqual([
+      'Henyard v. Suh, 2013 WL 8071922, at *1 (C.D. Cal. June 6, 2013)',
+      'Henyard, 2013 WL 8071922, at *2',
+      'SEC v. Fraser, 2010 WL 7038, at *29',
+    ]);
     expect(find('Mintel Learning Tech., Inc. v. Beijing Kaidi, 2007 U.S. Dist. LEXIS 59946, at *11 (N.D. Cal. Aug. 9, 2007). Mintel Learning Tech., Inc., 2007 U.S. Dist. LEXIS 59946, at *23.')[1]!.text).toBe('Mintel Learning Tech., Inc., 2007 U.S. Dist. LEXIS 59946, at *23');
     // a sentence's last word is no part of a short form's name
     expect(find('Florida Star v. B.J.F., 491 U.S. 524 (1989). It was settled in Texas. Florida Star, 491 U.S. at 538.')[1]!.text).toBe('Florida Star, 491 U.S. at 538');

@@ -374,6 +374,7 @@ function caseName(text: string, at: number): number | null {
     if (SIGNALS.has(w) && !(w === 'In' && words[i + 1]?.[0] === 're') && !(w === 'The' && /^v\.?$/.test(words[i - 1]?.[0] ?? '')) && !(w === 'and' && (!versus || /^(?:Anor|Ors|Others|Another)\b/.test(words[i + 1]?.[0] ?? '')))) break;
     const opener = w.startsWith('(') || w.startsWith('“') || w.startsWith('"');
     const bare = w.replace(/^[(“"]+/, '');
+    if (heading(words, i)) break;
     // a comma ends the name, but for a company's (`Northwind Holdings, Inc.`)
     if (/[;:]$|\d/.test(w) || (w.endsWith(',') && !/^(?:Inc|Ltd|Co|Corp|LLC|L\.L\.C|LLP|L\.P|LP|PLC|P\.C|FSB|Ltée|S\.A|N\.A)\.?,?$/.test(words[i + 1]?.[0] ?? ''))) break;
     if (w.endsWith('.') && !CONNECTORS.has(w) && !NAME_ABBREVIATION.test(bare) && !/['’]/.test(bare) && !(/^[A-Z][a-z]{1,3}\.$/.test(bare) && !SENTENCE_ENDS.has(bare))) break;
@@ -412,6 +413,7 @@ function shortName(text: string, at: number): number | null {
     const w = words[i]![0];
     if (SIGNALS.has(w) && !(w === 'In' && words[i + 1]?.[0] === 're')) break;
     const bare = w.replace(/^[(“"]+/, '');
+    if (heading(words, i)) break;
     // a comma ends the name, but for a company's (`Mintel Learning Tech., Inc., `)
     if (/[;:)\d]$|\d/.test(w) || (w.endsWith(',') && !/^(?:Inc|Ltd|Co|Corp|LLC|L\.L\.C|LLP|L\.P|LP|PLC|Ltée|S\.A|N\.A)\.?,?$/.test(words[i + 1]?.[0] ?? ''))) break;
     if (!/^[\p{Lu}]/u.test(bare) && !(bare === 're' && words[i - 1]?.[0] === 'In') && bare !== '&') break;
@@ -505,4 +507,15 @@ function shortCaseName(text: string, at: number): number | null {
   const m = /(?:^|\s)(?:in|from|and|see|of)\s+((?:[\p{Lu}][\p{L}’'&-]+\s+){0,2}[\p{Lu}][\p{L}’'&-]+)\s+$/u.exec(text.slice(Math.max(0, at - 80), at));
   if (!m || SIGNALS.has(m[1]!)) return null;
   return at - m[0].length + m[0].indexOf(m[1]!);
+}
+
+const CAPITALS = /^[(“"]?[A-Z][A-Z’'&.-]*[A-Z][A-Z’'&.-]*$/;
+/**
+ * Whether the word at `i` is a page's running header in capitals run into the text (`FOR LEAVE TO FILE
+ * OVER-LENGTH CONSOLIDATED Henyard v. Suh`): it and the word before it are words of three or more capitals. A
+ * party's acronym (`SEC v. Fraser`, `WXY v Gewanter`) stands alone.
+ */
+function heading(words: RegExpMatchArray[], i: number): boolean {
+  const caps = (w: string | undefined) => w !== undefined && CAPITALS.test(w) && /[A-Z]{3}/.test(w) && !/^(?:LLC|LLP|PLC|USA|BBC|NHS)[.,]?$/.test(w);
+  return caps(words[i]?.[0]) && caps(words[i - 1]?.[0]);
 }
