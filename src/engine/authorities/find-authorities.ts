@@ -39,10 +39,8 @@ interface Candidate {
   named?: boolean;
   /** A statute whose name (`Criminal Code, `) joins its span. */
   titled?: boolean;
-  /** A short name the citation defines in brackets after it (`(P&G)`), read with its pinpoint. */
+  /** A short name the citation defines in brackets before its pinpoint (`(P&G) at paragraphs 4 to 6`), or the short name a short form is cited by. */
   defined?: string;
-  /** Where that bracket stands, when no pinpoint follows it: the citation ends before it. */
-  definedAt?: number;
 }
 
 /** How far a short form may stand from the citation it continues (about half a page of text). */
@@ -115,7 +113,7 @@ export function findAuthoritiesInBody(body: BodyText, opts: FindAuthorityOptions
     // a record reference over the same words: the record finder read it, so it is no authority
     if (records.some((r) => r.from < c.to && c.from < r.to)) continue;
     let from = c.from;
-    let to = trimEnd(text, c);
+    const to = trimEnd(text, c);
     const parts = { ...c.parts };
     let antecedent: Authority | undefined;
     let shortForm = c.shortForm;
@@ -188,8 +186,6 @@ export function findAuthoritiesInBody(body: BodyText, opts: FindAuthorityOptions
         from = name;
       }
     }
-    // a short name defined in brackets with no pinpoint after it is no part of the citation's span
-    if (c.definedAt !== undefined) to = trimEnd(text, { ...c, to: c.definedAt });
     const spans = spansOf(body, from, to);
     if (spans.length === 0) continue;
     const wi = body.wordAt[from] ?? -1;
