@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { bookOfAuthorities } from '../fixtures/authorities/book.ts';
 import { AUTHORITY_FIXTURES, authorityFixture, type AuthorityFixture } from '../fixtures/authorities/build.ts';
-import { scoreAuthorities, type AuthorityScore } from '../fixtures/authorities/score.ts';
+import { matchTruth, scoreAuthorities, type AuthorityScore } from '../fixtures/authorities/score.ts';
 import { openPdf } from '../../src/engine/pdf/index.ts';
 import { linkBrief, type LinkResult } from '../../src/engine/pipeline.ts';
 
@@ -27,7 +28,8 @@ describe('authorities: accuracy and links read back', () => {
       all.problems.push(...s.problems.map((p) => `${f.name}: ${p}`));
     }
     const families = new Set(runs.flatMap(({ f }) => f.truth.map((t) => t.parts.family)));
-    expect([...families].sort()).toEqual(['ca-neutral', 'ca-reporter', 'ca-statute', 'on-statute', 'uk-cpr', 'uk-neutral', 'us-case', 'us-code', 'us-database', 'us-rule']);
+    expect([...families].sort()).toEqual(['ca-neutral', 'ca-reporter', 'ca-statute', 'on-statute', 'uk-cpr', 'uk-neutral', 'uk-reporter', 'us-case', 'us-code', 'us-database', 'us-rule']);
+    console.log(`generated family: ${all.expected} citations, ${all.found} found, ${all.partsRight} with right parts, ${all.urlRight} right address, ${all.extra} extra, ${all.linksOverNonCitations} links over non-citations`);
     expect(all.expected).toBeGreaterThan(200);
     expect(all.found / all.expected, all.problems.join('\n')).toBeGreaterThanOrEqual(0.99);
     expect(all.partsRight / all.expected, all.problems.join('\n')).toBeGreaterThanOrEqual(0.99);
@@ -72,6 +74,41 @@ describe('authorities: accuracy and links read back', () => {
       }
     }
   });
+
+  it('with a Book of Authorities of tabs: every citation found, each pinpoint on its page of the book, nothing else linked', async () => {
+    let placed = 0;
+    let right = 0;
+    let tabs = 0;
+    const all: AuthorityScore = { expected: 0, found: 0, partsRight: 0, urlRight: 0, extra: 0, linksOverNonCitations: 0, problems: [] };
+    const wrong: string[] = [];
+    for (const { f } of runs) {
+      const book = bookOfAuthorities(f.truth);
+      tabs += book.tabs;
+      const r = await linkBrief({ brief: f.pdf, briefName: `${f.name}.pdf`, records: [{ bytes: book.pdf, name: 'boa.pdf', citeAs: 'BOA' }], authorities: true, ocr: 'off' });
+      const found = r.review.authorities ?? [];
+      const s = scoreAuthorities(f.truth, found);
+      for (const k of ['expected', 'found', 'partsRight', 'urlRight', 'extra', 'linksOverNonCitations'] as const) all[k] += s[k];
+      all.problems.push(...s.problems.map((p) => `${f.name}: ${p}`));
+      expect(r.review.validation.authorities_broken).toBe(0);
+      const matched = matchTruth(f.truth, found);
+      f.truth.forEach((t, i) => {
+        const page = book.place[i];
+        if (page === null || page === undefined) return;
+        placed++;
+        // the master is the brief, then the book
+        const a = matched[i];
+        if (a?.targetPage === f.pageCount + page) right++;
+        else wrong.push(`${f.name} p. ${t.page} ${t.text}: book page ${a?.targetPage ?? '-'} ≠ ${f.pageCount + page} (${a?.why ?? 'not found'})`);
+      });
+    }
+    console.log(`with a Book of Authorities: ${all.expected} citations, ${all.found} found, ${all.partsRight} with right parts, ${all.extra} extra, ${all.linksOverNonCitations} links over non-citations; ${tabs} tabs, ${placed} citations in the book, ${right} on their page`);
+    expect(tabs).toBeGreaterThan(60);
+    expect(placed).toBeGreaterThan(120);
+    expect(all.found / all.expected, all.problems.join('\n')).toBeGreaterThanOrEqual(0.99);
+    expect(all.partsRight / all.expected, all.problems.join('\n')).toBeGreaterThanOrEqual(0.99);
+    expect(right / placed, wrong.join('\n')).toBeGreaterThanOrEqual(0.99);
+    expect(all.linksOverNonCitations).toBe(0);
+  }, 120_000);
 
   it('without authorities asked for, the output is today’s: no authorities, no web links', async () => {
     const f = runs[0]!.f;

@@ -14,7 +14,8 @@ describe('a Book of Authorities of the case', () => {
       text([
         'The pleading must be plausible: Ashcroft v. Iqbal, 556 U.S. 662, 663 (2009). Id. at 664.',
         'Delay is measured from the charge. R. v. Jordan, 2016 SCC 27 at para. 5.',
-        'The rule is otherwise in England: A v B, [2019] EWCA Civ 1.',
+        'The rule is otherwise in England: Alpha v Bravo, [2019] EWCA Civ 1. So too Alpha v Bravo [1999] Bus LR 651.',
+        'And in the Supreme Court, Delta v Echo, [2020] UKSC 5.',
       ]),
     ]);
     const boa = makeTextPdf([
@@ -26,23 +27,34 @@ describe('a Book of Authorities of the case', () => {
       divider('TAB 2'),
       text(['R. v. Jordan, 2016 SCC 27', '[1] The accused was charged.', '[2] The trial was delayed.', '[3] He applied for a stay.', '[4] It was refused.']),
       text(['[5] The ceiling is thirty months.', '[6] The appeal is allowed.']),
+      divider('TAB 3'),
+      text(['Alpha v Bravo', 'The first hearing of the claim.']),
+      divider('TAB 4'),
+      text(['Alpha v Bravo', '[1999] Bus LR 651', 'A report cited by its year, with no volume.']),
     ]);
     const r = await linkBrief({ brief, briefName: 'factum.pdf', records: [{ bytes: boa, name: 'boa.pdf', citeAs: 'BOA' }], authorities: true, ocr: 'off' });
     const a = r.review.authorities!;
-    // master: the brief's 2 pages, then the book's 8
+    // master: the brief's 2 pages, then the book's 12
     expect(a.map((x) => [x.text, x.tab ?? null, x.targetPage, x.url !== null])).toEqual([
       ['Ashcroft v. Iqbal, 556 U.S. 662, 663 (2009)', '1', 2 + 4, true],
       ['Id. at 664', '1', 2 + 5, true],
       ['R. v. Jordan, 2016 SCC 27 at para. 5', '2', 2 + 8, true],
-      ['A v B, [2019] EWCA Civ 1', null, null, true],
+      // named at tab 3, its citation printed nowhere: the tab naming its parties
+      ['Alpha v Bravo, [2019] EWCA Civ 1', '3', 2 + 10, true],
+      // the report printed at tab 4, not the first tab naming the same parties
+      ['Alpha v Bravo [1999] Bus LR 651', '4', 2 + 12, false],
+      // not in the book: its public address
+      ['Delta v Echo, [2020] UKSC 5', null, null, true],
     ]);
     expect(a[2]!.why).toMatch(/tab 2 .*paragraph 5/);
-    expect(r.review.validation).toMatchObject({ authorities_linked: 4, authorities_broken: 0 });
+    expect(r.review.validation).toMatchObject({ authorities_linked: 6, authorities_broken: 0 });
     const doc = openPdf(r.pdf);
     try {
       const links = doc.links(2);
       expect(links.filter((k) => k.targetPage === 6).length).toBe(1);
-      expect(links.filter((k) => k.uri === 'https://caselaw.nationalarchives.gov.uk/ewca/civ/2019/1').length).toBe(1);
+      // a citation found in the book links into it, one that is not to its public address
+      expect(links.filter((k) => k.uri === 'https://caselaw.nationalarchives.gov.uk/ewca/civ/2019/1').length).toBe(0);
+      expect(links.filter((k) => k.uri === 'https://caselaw.nationalarchives.gov.uk/uksc/2020/5').length).toBe(1);
     } finally {
       doc.close();
     }

@@ -62,6 +62,8 @@ export function placeInBook(p: AuthorityParts, book: Book): BookPlace | null {
   const keys: string[] = [];
   if (p.neutral) keys.push(words(p.neutral));
   if (p.volume && p.reporter && p.page) keys.push(words(`${p.volume} ${p.reporter} ${p.page}`));
+  // a report cited by year, with no volume (`[1999] Bus LR 651`, `[2000] FSR 402`)
+  if (!p.volume && p.year && p.reporter && p.page) keys.push(words(`${p.year} ${p.reporter} ${p.page}`));
   if (p.kind !== 'case') return null;
   let tab = book.tabs.find((t) => keys.some((k) => t.head.includes(k)));
   let how = 'its citation printed at the tab';
@@ -77,7 +79,8 @@ export function placeInBook(p: AuthorityParts, book: Book): BookPlace | null {
     if (pages.length) return { tab: tab.label, page: pages[0]!, why: `Book of Authorities, tab ${tab.label} (${how}), the page printed ${p.pinpoint.split(/[-–]/)[0]}` };
   }
   if (p.paragraph) {
-    const n = p.paragraph.split(/[-–]/)[0]!;
+    // the first paragraph of a range or list (`12–14`, `4 to 6`)
+    const n = /^\d+/.exec(p.paragraph)?.[0] ?? p.paragraph;
     const para = new RegExp(`^(?:\\[${n}\\]|${n}\\.)(?:\\s|$)`);
     for (let pg = tab.divider + 1; pg <= tab.last; pg++) {
       if (book.pages[pg - 1]!.lines.some((l) => para.test(l.text.trim()))) return { tab: tab.label, page: pg, why: `Book of Authorities, tab ${tab.label} (${how}), where paragraph ${n} stands` };

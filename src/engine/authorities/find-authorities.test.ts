@@ -23,6 +23,109 @@ const one = (text: string): Authority => {
 };
 const url = (a: Authority) => authorityTarget(a.parts).url;
 
+describe('citations as real briefs print them', () => {
+  it('a Westlaw citation with its docket number, court and date; the same number again is its short form', () => {
+    const found = find(
+      'See Skee Ball, Inc. v. Full Circle United, No. C-11-04930 EDL, 2011 WL 6749013, at *5 (N.D. Cal. Dec. 22, 2011); Kiewet Infrastructure W. Co. v. Samson Rope Techs., Case No. SA CV 19-02501-DOC-ADS, 2020 WL 5092914, at *4 (C.D. Cal. Mar. 6, 2020). The weight is little. Kiewet, 2020 WL 5092914, at *3. And again 2011 WL 6749013, at *6.',
+    );
+    expect(found.map((a) => [a.text, a.shortForm ?? null, a.antecedent ?? null])).toEqual([
+      ['Skee Ball, Inc. v. Full Circle United, No. C-11-04930 EDL, 2011 WL 6749013, at *5 (N.D. Cal. Dec. 22, 2011)', null, null],
+      ['Kiewet Infrastructure W. Co. v. Samson Rope Techs., Case No. SA CV 19-02501-DOC-ADS, 2020 WL 5092914, at *4 (C.D. Cal. Mar. 6, 2020)', null, null],
+      ['Kiewet, 2020 WL 5092914, at *3', 'short', 2],
+      ['2011 WL 6749013, at *6', 'short', 1],
+    ]);
+    expect(found[0]!.parts).toMatchObject({ name: 'Skee Ball, Inc. v. Full Circle United', court: 'N.D. Cal.', number: '6749013', pinpoint: '5' });
+    expect(found[2]!.parts).toMatchObject({ name: 'Kiewet Infrastructure W. Co. v. Samson Rope Techs.', pinpoint: '3' });
+  });
+
+  it('case names with the Bluebook’s abbreviations, and short forms named by a few words', () => {
+    const found = find(
+      'See Cox Broad. Corp. v. Cohn, 420 U.S. 469, 496 (1975); Press-Enter. Co. v. Superior Court (“Press-Enterprise II”), 478 U.S. 1, 2 (1986); In re N.Y. Times Co., 828 F.2d 110, 116 (2d Cir. 1987). The rule holds. Cox Broad., 420 U.S. at 496; In re N.Y. Times Co., 828 F.2d at 116.',
+    );
+    expect(found.map((a) => a.parts.name ?? null)).toEqual(['Cox Broad. Corp. v. Cohn', 'Press-Enter. Co. v. Superior Court', 'In re N.Y. Times Co.', 'Cox Broad. Corp. v. Cohn', 'In re N.Y. Times Co.']);
+    expect(found.slice(3).map((a) => [a.text, a.antecedent])).toEqual([['Cox Broad., 420 U.S. at 496', 1], ['In re N.Y. Times Co., 828 F.2d at 116', 3]]);
+    // a page's running header in capitals run into the text is no part of a name
+    expect(find('MOTION FOR LEAVE TO FILE OVER-LENGTH CONSOLIDATED Henyard v. Suh, 2013 WL 8071922, at *1 (C.D. Cal. June 6, 2013). OVER-LENGTH CONSOLIDATED Henyard, 2013 WL 8071922, at *2. SEC v. Fraser, 2010 WL 7038, at *29.').map((a) => a.text)).toEqual([
+      'Henyard v. Suh, 2013 WL 8071922, at *1 (C.D. Cal. June 6, 2013)',
+      'Henyard, 2013 WL 8071922, at *2',
+      'SEC v. Fraser, 2010 WL 7038, at *29',
+    ]);
+    expect(find('Mintel Learning Tech., Inc. v. Beijing Kaidi, 2007 U.S. Dist. LEXIS 59946, at *11 (N.D. Cal. Aug. 9, 2007). Mintel Learning Tech., Inc., 2007 U.S. Dist. LEXIS 59946, at *23.')[1]!.text).toBe('Mintel Learning Tech., Inc., 2007 U.S. Dist. LEXIS 59946, at *23');
+    // a sentence's last word is no part of a short form's name
+    expect(find('Florida Star v. B.J.F., 491 U.S. 524 (1989). It was settled in Texas. Florida Star, 491 U.S. at 538.')[1]!.text).toBe('Florida Star, 491 U.S. at 538');
+  });
+
+  it('Id. after a citation whose parenthetical quotes or cites another case continues the citation, not the case quoted', () => {
+    const found = find(
+      'Georgia v. Public.Resource.Org, 140 S. Ct. 1498, 1506 (2020) (quoting Banks v. Manchester, 128 U.S. 244, 253 (1888) and citing Nash v. Lathrop, 6 N.E. 559 (Mass. 1886)). The law is free. Id. at 1507. Nash v. Lathrop, 6 N.E. 559 (Mass. 1886). Id. at 560.',
+    );
+    expect(found.filter((a) => a.shortForm === 'id').map((a) => [a.text, found[a.antecedent! - 1]!.parts.name])).toEqual([
+      ['Id. at 1507', 'Georgia v. Public.Resource.Org'],
+      ['Id. at 560', 'Nash v. Lathrop'],
+    ]);
+  });
+
+  it('id. at a subdivision continues a rule with that subdivision', () => {
+    const found = find('Injunctions bind the parties, Fed. R. Civ. P. 65(d)(2)(B), and those in concert with them, id. at (d)(2)(C).');
+    expect(found.map((a) => [a.text, a.parts.rule])).toEqual([['Fed. R. Civ. P. 65(d)(2)(B)', '65(d)(2)(B)'], ['id. at (d)(2)(C)', '65(d)(2)(C)']]);
+  });
+
+  it('the McGill Guide without stops: statutes, pinpoints, the short names a factum defines and its supra forms', () => {
+    const found = find(
+      'R v Gauthier, 2013 SCC 32 [Gauthier SCC]. Criminal Code, R.S.C. 1985, c C-46, s 21(1) [Criminal Code]. R v Thatcher, [1987] 1 SCR 652 at para 80. Henderson v The King, [1948] SCR 226. Gauthier SCC, supra para 1 at paras 12–14, 17, 57. Criminal Code, supra para 6, ss 686(1)(a)(ii), 686(1)(b)(iii).',
+    );
+    expect(found.map((a) => a.text)).toEqual([
+      'R v Gauthier, 2013 SCC 32',
+      'Criminal Code, R.S.C. 1985, c C-46, s 21(1)',
+      'R v Thatcher, [1987] 1 SCR 652 at para 80',
+      'Henderson v The King, [1948] SCR 226',
+      'Gauthier SCC, supra para 1 at paras 12–14, 17, 57',
+      'Criminal Code, supra para 6, ss 686(1)(a)(ii), 686(1)(b)(iii)',
+    ]);
+    expect(found[1]!.parts).toMatchObject({ family: 'ca-statute', chapter: 'C-46', section: '21(1)' });
+    expect(found[2]!.parts.paragraph).toBe('80');
+    expect(found[3]!.parts.name).toBe('Henderson v The King');
+    expect(found[4]!.parts).toMatchObject({ neutral: '2013 SCC 32', paragraph: '12–14' });
+    expect(found[4]!.antecedent).toBe(1);
+    expect(found[5]!.parts).toMatchObject({ kind: 'statute', chapter: 'C-46', section: '686(1)(a)(ii)' });
+    // a document of the record cited supra is the record finder's
+    expect(find('R v Smith, 2016 SCC 27. See Smith Affidavit, supra, at para. 20.').map((a) => a.text)).toEqual(['R v Smith, 2016 SCC 27']);
+  });
+
+  it('a database or a short name in brackets after a neutral citation is no division; the short name with a pinpoint is a short form', () => {
+    const found = find(
+      'R v O’Flaherty, [2004] EWCA Crim 526 (BAILII) at para 60. In PMS International Group plc v Magmatic Limited [2016] UKSC 12 (Trunki), Lord Neuberger agreed with Procter & Gamble v Reckitt Benckiser [2007] EWCA Civ 936 (P&G) at paragraphs 4 to 6. As he said in Trunki at paragraph 30 and P&G at [35(ii)]: so.',
+    );
+    expect(found.map((a) => [a.text, a.parts.neutral ?? null, a.parts.paragraph ?? null, a.antecedent ?? null])).toEqual([
+      ['R v O’Flaherty, [2004] EWCA Crim 526 (BAILII) at para 60', '[2004] EWCA Crim 526', '60', null],
+      ['PMS International Group plc v Magmatic Limited [2016] UKSC 12', '[2016] UKSC 12', null, null],
+      ['Procter & Gamble v Reckitt Benckiser [2007] EWCA Civ 936 (P&G) at paragraphs 4 to 6', '[2007] EWCA Civ 936', '4 to 6', null],
+      ['Trunki at paragraph 30', '[2016] UKSC 12', '30', 2],
+      ['P&G at [35(ii)]', '[2007] EWCA Civ 936', '35', 3],
+    ]);
+    expect(found[0]!.parts.division).toBeUndefined();
+  });
+
+  it('English reports and their pinpoints, parallel citations after a semicolon, and names as English judgments print them', () => {
+    const found = find(
+      'In Thermos v Aladdin [2000] FSR 402 at 404 and per Aldous J in Gaskell & Chambers Ltd v Measure Master Ltd [1993] RPC 76, 81. So Arnold J in Whitby Specialist Vehicles Ltd v Yorkshire Specialist Vehicles Ltd [2014] EWHC 4242 (Pat); [2016] FSR 5 at [22]–[23]; and L’Oréal SA and Anor v RN Ventures Limited [2018] EWHC 173 (Pat). The CJEU said in PepsiCo [2012] FSR 5 that it held in C-479/12 H Gautzsch Großhandel GmbH v Münchener Boulevard Möbel Joseph Duna GmbH [2014] RPC 28 at [37] to [44].',
+    );
+    expect(found.map((a) => [a.text, a.parts.name ?? null, a.parts.pinpoint ?? a.parts.paragraph ?? null])).toEqual([
+      ['Thermos v Aladdin [2000] FSR 402 at 404', 'Thermos v Aladdin', '404'],
+      ['Gaskell & Chambers Ltd v Measure Master Ltd [1993] RPC 76, 81', 'Gaskell & Chambers Ltd v Measure Master Ltd', '81'],
+      ['Whitby Specialist Vehicles Ltd v Yorkshire Specialist Vehicles Ltd [2014] EWHC 4242 (Pat)', 'Whitby Specialist Vehicles Ltd v Yorkshire Specialist Vehicles Ltd', null],
+      ['[2016] FSR 5 at [22]–[23]', 'Whitby Specialist Vehicles Ltd v Yorkshire Specialist Vehicles Ltd', '22–23'],
+      ['L’Oréal SA and Anor v RN Ventures Limited [2018] EWHC 173 (Pat)', 'L’Oréal SA and Anor v RN Ventures Limited', null],
+      ['PepsiCo [2012] FSR 5', 'PepsiCo', null],
+      ['C-479/12 H Gautzsch Großhandel GmbH v Münchener Boulevard Möbel Joseph Duna GmbH [2014] RPC 28 at [37] to [44]', 'H Gautzsch Großhandel GmbH v Münchener Boulevard Möbel Joseph Duna GmbH', '37 to 44'],
+    ]);
+    expect(found[0]!.parts).toMatchObject({ family: 'uk-reporter', reporter: 'FSR', page: '402', year: '2000' });
+    expect(find('As in Wolverhampton City Council v London Gypsies and Travellers [2024] 2 WLR 45.')[0]!.parts.name).toBe('Wolverhampton City Council v London Gypsies and Travellers');
+    // a page after a comma is no pinpoint when a citation follows it
+    expect(find('Dunsmuir v. New Brunswick, [2008] 1 S.C.R. 190, 2008 SCC 9.').map((a) => a.parts.pinpoint ?? null)).toEqual([null, null]);
+  });
+});
+
 describe('authorities by family', () => {
   it('US Supreme Court reports, with name, pinpoint and year', () => {
     const a = one('The standard is plausibility. See Ashcroft v. Iqbal, 556 U.S. 662, 678 (2009).');

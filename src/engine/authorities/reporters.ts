@@ -63,6 +63,8 @@ export const REPORTERS: readonly Reporter[] = [
   ...ca('S.C.R.', 'SCR', 'D.L.R.', 'D.L.R. (4th)', 'D.L.R. (3d)', 'O.R.', 'O.R. (2d)', 'O.R. (3d)', 'O.A.C.', 'C.C.C.', 'C.C.C. (3d)', 'C.R.', 'B.C.L.R.', 'W.W.R.', 'F.C.', 'A.R.', 'Alta. L.R.', 'N.R.', 'Admin. L.R.', 'C.P.C.', 'R.F.L.', 'E.T.R.', 'B.L.R.', 'C.C.E.L.', 'C.H.R.R.'),
   // England and Wales
   ...uk('AC', 'A.C.', 'QB', 'Q.B.', 'KB', 'K.B.', 'Ch', 'Ch.', 'WLR', 'W.L.R.', 'All ER', 'All E.R.', 'Lloyd’s Rep', "Lloyd's Rep", 'Fam', 'ICR', 'IRLR', 'BCLC'),
+  // the specialist series: intellectual property, media, commercial, criminal, property, human rights
+  ...uk('FSR', 'RPC', 'ECDR', 'ETMR', 'EMLR', 'Bus LR', 'CLC', 'BCC', 'Cr App R', 'P & CR', 'EHRR', 'BHRC', 'Costs LR', 'Lloyd’s Rep Med', 'Env LR', 'HLR', 'Fam Law', 'FLR'),
 ];
 
 /** A reporter's key: its letters and digits with no spaces or dots (`F. Supp. 2d` → `FSUPP2D`). */
@@ -121,6 +123,7 @@ export const NEUTRAL_COURTS: readonly NeutralCourt[] = [
   { code: 'EWCA Crim', family: 'uk-neutral', path: 'ewca/crim' },
   { code: 'EWHC', family: 'uk-neutral', path: 'ewhc' },
   { code: 'EWFC', family: 'uk-neutral', path: 'ewfc' },
+  { code: 'EWPCC', family: 'uk-neutral', path: 'ewpcc' },
   { code: 'EWCOP', family: 'uk-neutral', path: 'ewcop' },
   { code: 'UKUT', family: 'uk-neutral', path: 'ukut' },
   { code: 'UKFTT', family: 'uk-neutral', path: 'ukftt' },
