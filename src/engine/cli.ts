@@ -4,8 +4,7 @@ import { parseArgs } from 'node:util';
 import { parsePageRanges } from './index/parse-page-ranges.ts';
 import { detectBrief, linkBrief, type PipelineProgress, type RecordInput } from './pipeline.ts';
 import { romanToArabic } from './refs/locators.ts';
-import { AUTHORITY_FAMILIES } from './authorities/reporters.ts';
-import type { AuthorityLinks } from './authorities/targets.ts';
+import { checkAuthorityTemplates, type AuthorityLinks } from './authorities/targets.ts';
 import { EngineError } from './types.ts';
 import { writeFileAtomic } from './util/atomic-write.ts';
 
@@ -286,13 +285,11 @@ async function authorityLinksOption(value: string | undefined): Promise<Authorit
     if (err instanceof EngineError) throw err;
     throw new UsageError(`--authority-links ${value}: not JSON (${(err as Error).message})`);
   }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new UsageError(`--authority-links ${value}: expected an object of templates by family`);
-  for (const [family, t] of Object.entries(parsed)) {
-    if (!(AUTHORITY_FAMILIES as readonly string[]).includes(family)) throw new UsageError(`--authority-links: unknown family '${family}' (one of ${AUTHORITY_FAMILIES.join(', ')})`);
-    const list = t === null ? [] : Array.isArray(t) ? t : [t];
-    if (list.some((x) => typeof x !== 'string' || !/^https:\/\//i.test(x))) throw new UsageError(`--authority-links: ${family}: a template is an https address, a list of them, or null`);
+  try {
+    return checkAuthorityTemplates(parsed);
+  } catch (err) {
+    throw new UsageError(`--authority-links ${value}: ${(err as Error).message}`);
   }
-  return parsed as AuthorityLinks;
 }
 
 async function runAuthorities(args: string[]): Promise<number> {
