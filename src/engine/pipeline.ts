@@ -222,7 +222,7 @@ export function addReferences(review: ReviewJson, briefPages: PageText[], record
 }
 
 /** The first record document named as a Book of Authorities (`BOA`, `Book of Authorities`), read, with where it starts in the master. */
-function bookOfAuthorities(parts: RecordPart[], recordPages: readonly PageText[] | null, briefPages: number): { book: Book; masterStart: number } | undefined {
+export function bookOfAuthorities(parts: RecordPart[], recordPages: readonly PageText[] | null, briefPages: number): { book: Book; masterStart: number } | undefined {
   let offset = 0;
   for (const part of parts) {
     if (recordPages && isBookOfAuthorities(part.citeAs)) {
