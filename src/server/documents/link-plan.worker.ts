@@ -12,6 +12,7 @@ import { EngineError, type PageText, type ReviewJson } from '../../engine/types.
 import { buildReview } from '../../engine/write/review.ts';
 import { addReferences, bookOfAuthorities, type RecordPart } from '../../engine/pipeline.ts';
 import { briefAuthorities } from '../../engine/authorities/review-authorities.ts';
+import { toaAuthorities } from '../../engine/authorities/toa-rows.ts';
 import { recordIdentity } from '../../engine/refs/record-cover.ts';
 import { type FullReadings, loadDetection, loadOcrPages, loadPages } from './page-store.ts';
 import type { PdfTask } from './pdf-task-types.ts';
@@ -95,6 +96,8 @@ async function plan(): Promise<LinkPlan> {
   if (t.authorities) {
     review.authorities = briefAuthorities(pages, detection.pages, parts.map((p) => p.citeAs).filter(Boolean), t.authorities.links,
       bookOfAuthorities(parts, record?.pages ?? null, pages.length));
+    // the rows of its Table of Authorities, to the first page citing each or to the authority, as the case says
+    review.authorities.push(...toaAuthorities(pages, detection.pages, review.authorities, t.authorities.toaTarget));
   }
   return {
     review,

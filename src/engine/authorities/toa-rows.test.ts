@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { toaBrief } from '../../../test/fixtures/authorities/toa-brief.ts';
+import { openPdf } from '../pdf/index.ts';
+import { linkBrief } from '../pipeline.ts';
+
+describe('Table of Authorities rows', () => {
+  it('each row links to the first page of the brief citing its authority', async () => {
+    const f = await toaBrief();
+    const r = await linkBrief({ brief: f.pdf, briefName: 'brief.pdf', authorities: true, authorityLinks: {}, ocr: 'off' });
+    const rows = r.review.authorities!.filter((a) => a.toaRow);
+    expect(rows.map((a) => [a.text, a.targetPage])).toEqual(f.rows.map((t) => [t.text, t.firstPage]));
+    // the body's citations are unchanged, and no row of the table is read as one of them
+    const body = r.review.authorities!.filter((a) => !a.toaRow);
+    expect(body.every((a) => a.page > 3)).toBe(true);
+    expect(r.review.validation).toMatchObject({ success: true, authorities_broken: 0 });
+    // read back: one internal link over each row of the table's page, to that page
+    const toaPage = rows[0]!.page;
+    const doc = openPdf(r.pdf);
+    try {
+      const links = doc.links(toaPage).filter((k) => k.targetPage !== null);
+      for (const row of rows) {
+        const at = links.filter((k) => Math.abs(k.rect[1] - row.spans[0]!.bbox[1]) < 2);
+        expect(at.map((k) => k.targetPage), row.text).toEqual([row.targetPage]);
+      }
+    } finally {
+      doc.close();
+    }
+  }, 60_000);
+
+  it("with 'authority', a row links where its authority does: the public address, or nowhere when it has none", async () => {
+    const f = await toaBrief();
+    const r = await linkBrief({ brief: f.pdf, briefName: 'brief.pdf', authorities: true, authorityLinks: {}, toaTarget: 'authority', ocr: 'off' });
+    const rows = r.review.authorities!.filter((a) => a.toaRow);
+    expect(rows.map((a) => [a.text, a.targetPage, a.url])).toEqual([
+      ['Ashcroft v. Iqbal, 556 U.S. 662 (2009)', null, 'https://www.courtlistener.com/c/U.S./556/662/'],
+      ['R. v. Jordan, 2016 SCC 27', null, 'https://www.canlii.org/en/ca/scc/doc/2016/2016scc27/2016scc27.html'],
+      ['Smith v. Jones, 2019 WL 123456 (S.D.N.Y. 2019)', null, null],
+      ['42 U.S.C. § 1983', null, 'https://www.law.cornell.edu/uscode/text/42/1983'],
+    ]);
+    expect(rows[2]!.why).toMatch(/no address or page/);
+    expect(r.review.validation).toMatchObject({ success: true, authorities_broken: 0 });
+  }, 60_000);
+
+  it('adds nothing when authorities are not asked for', async () => {
+    const f = await toaBrief();
+    const r = await linkBrief({ brief: f.pdf, briefName: 'brief.pdf', ocr: 'off' });
+    expect(r.review.authorities).toBeUndefined();
+  }, 60_000);
+});
