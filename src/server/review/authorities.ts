@@ -267,3 +267,11 @@ export async function authorityTotals(db: Db | Tx, brief: DocumentRow): Promise<
   }
   return { totals, rows };
 }
+
+/** Where an authority's link goes, as the report prints it: `BOA p. 4 (master p. 12)`, `brief p. 5`, the address, or null. */
+export function authorityTarget(r: AuthorityRecord): string | null {
+  if (!r.linked) return null;
+  if (r.recordDocId && r.targetPage !== null) return `${r.recordCiteAs ?? r.recordTitle ?? 'Book of Authorities'} p. ${r.targetPage} (page ${r.masterPage} of the PDF)`;
+  if (r.briefPage !== null) return `brief p. ${r.briefPage}`;
+  return r.url;
+}
