@@ -124,7 +124,7 @@ function CaseEditForm({ item, onDone }: { item: CaseRecord; onDone: () => void }
             <span>Link the authorities briefs cite</span>
             <select
               id={`edit-authorities-${item.id}`}
-              aria-label="Authorities"
+              aria-label="Link authorities"
               className="h-8 rounded-md border border-input bg-background px-1.5 text-sm"
               value={authorities}
               onChange={(e) => setAuthorities(e.target.value === 'on' ? 'on' : 'off')}
