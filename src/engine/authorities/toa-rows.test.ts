@@ -9,6 +9,8 @@ describe('Table of Authorities rows', () => {
     const r = await linkBrief({ brief: f.pdf, briefName: 'brief.pdf', authorities: true, authorityLinks: {}, ocr: 'off' });
     const rows = r.review.authorities!.filter((a) => a.toaRow);
     expect(rows.map((a) => [a.text, a.targetPage])).toEqual(f.rows.map((t) => [t.text, t.firstPage]));
+    // the wrapped entry: one link over each of its two lines
+    expect(rows.find((a) => a.text.includes('Vavilov'))!.spans).toHaveLength(2);
     // the body's citations are unchanged, and no row of the table is read as one of them
     const body = r.review.authorities!.filter((a) => !a.toaRow);
     expect(body.every((a) => a.page > 3)).toBe(true);
@@ -19,8 +21,10 @@ describe('Table of Authorities rows', () => {
     try {
       const links = doc.links(toaPage).filter((k) => k.targetPage !== null);
       for (const row of rows) {
-        const at = links.filter((k) => Math.abs(k.rect[1] - row.spans[0]!.bbox[1]) < 2);
-        expect(at.map((k) => k.targetPage), row.text).toEqual([row.targetPage]);
+        for (const span of row.spans) {
+          const at = links.filter((k) => Math.abs(k.rect[1] - span.bbox[1]) < 2);
+          expect(at.map((k) => k.targetPage), row.text).toEqual([row.targetPage]);
+        }
       }
     } finally {
       doc.close();
@@ -33,11 +37,12 @@ describe('Table of Authorities rows', () => {
     const rows = r.review.authorities!.filter((a) => a.toaRow);
     expect(rows.map((a) => [a.text, a.targetPage, a.url])).toEqual([
       ['Ashcroft v. Iqbal, 556 U.S. 662 (2009)', null, 'https://www.courtlistener.com/c/U.S./556/662/'],
+      ['Canada (Minister of Citizenship and Immigration) v. Vavilov, 2019 SCC 65', null, 'https://www.canlii.org/en/ca/scc/doc/2019/2019scc65/2019scc65.html'],
       ['R. v. Jordan, 2016 SCC 27', null, 'https://www.canlii.org/en/ca/scc/doc/2016/2016scc27/2016scc27.html'],
       ['Smith v. Jones, 2019 WL 123456 (S.D.N.Y. 2019)', null, null],
       ['42 U.S.C. § 1983', null, 'https://www.law.cornell.edu/uscode/text/42/1983'],
     ]);
-    expect(rows[2]!.why).toMatch(/no address or page/);
+    expect(rows[3]!.why).toMatch(/no address or page/);
     expect(r.review.validation).toMatchObject({ success: true, authorities_broken: 0 });
   }, 60_000);
 
