@@ -11,7 +11,7 @@ import { writeFileAtomic } from './util/atomic-write.ts';
 const HELP = `brieflink - link a brief's index to the pages where its items start
 
 Usage:
-  brieflink link <brief.pdf> [--record [NAME=]<record.pdf> ...] [--brief-links] [--no-refs] [--authorities [--authority-links <file.json>|off]] [--index-pages 2-9] --out <dir> [--no-ocr] [--stats]
+  brieflink link <brief.pdf> [--record [NAME=]<record.pdf> ...] [--brief-links] [--no-refs] [--authorities [--authority-links <file.json>|off] [--toa-rows first-citation|authority]] [--index-pages 2-9] --out <dir> [--no-ocr] [--stats]
   brieflink refs <brief.pdf> [--record [NAME=]<record.pdf> ...] [--brief-links] [--index-pages 2-9] [--no-ocr]
   brieflink authorities <brief.pdf> [--record [NAME=]<record.pdf> ...] [--authority-links <file.json>|off] [--index-pages 2-9] [--no-ocr]
   brieflink detect <brief.pdf> [--index-pages 2-9] [--no-ocr]
@@ -37,6 +37,8 @@ Options:
   --authority-links <f> a JSON file of address templates by family over the defaults, e.g.
                         {"ca-neutral": "https://lib.example.com/{year}/{database}/{number}",
                         "us-case": null}; null turns a family off; "off" lists without linking
+  --toa-rows <to>       with --authorities, where each row of a Table of Authorities links:
+                        first-citation (the first page citing it, the default) or authority
   --index-pages <list>  the brief's index pages, e.g. 2-9 or 2,3,4 (default: found automatically)
   --out <dir>           output folder (created when missing)
   --no-ocr              do not OCR pages without a text layer
@@ -117,6 +119,7 @@ async function runLink(args: string[]): Promise<number> {
       'no-refs': { type: 'boolean' },
       authorities: { type: 'boolean' },
       'authority-links': { type: 'string' },
+      'toa-rows': { type: 'string' },
       out: { type: 'string' },
       'no-ocr': { type: 'boolean' },
       stats: { type: 'boolean' },
@@ -124,6 +127,8 @@ async function runLink(args: string[]): Promise<number> {
   });
   if (positionals.length !== 1) throw new UsageError('link needs exactly one brief PDF');
   if (!values.out) throw new UsageError('link needs --out <dir>');
+  const toaRows = values['toa-rows'];
+  if (toaRows !== undefined && toaRows !== 'first-citation' && toaRows !== 'authority') throw new UsageError(`--toa-rows ${toaRows}: first-citation or authority`);
   const briefFile = positionals[0]!;
   const indexPages = indexPagesOption(values['index-pages']);
   const brief = await readInput(briefFile);
@@ -141,7 +146,7 @@ async function runLink(args: string[]): Promise<number> {
     ...(records.length ? { records: await namedRecords(records) } : {}),
     ...(values['brief-links'] ? { briefLinks: true } : {}),
     ...(values['no-refs'] ? { references: false } : {}),
-    ...(values.authorities ? { authorities: true, authorityLinks: await authorityLinksOption(values['authority-links']) } : {}),
+    ...(values.authorities ? { authorities: true, authorityLinks: await authorityLinksOption(values['authority-links']), ...(toaRows ? { toaTarget: toaRows } : {}) } : {}),
     ...(indexPages ? { indexPages } : {}),
     ocr: values['no-ocr'] ? 'off' : 'auto',
     onProgress: progressPrinter(),
