@@ -215,6 +215,22 @@ describe('authorities', () => {
     }
   }, 120_000);
 
+  it("with the case's Table of Authorities rows set to 'authority', each row goes where its authority does", async () => {
+    const set = await api('PATCH', `/api/cases/${session!.caseId}`, { toaTarget: 'authority' });
+    expect(set.json()).toMatchObject({ authorities: 'on', toaTarget: 'authority' });
+    const relink = await api('POST', `/api/documents/${brief.id}/relink`, { confirm: true });
+    expect(relink.statusCode, relink.body).toBeLessThan(300);
+    brief = await waitLinked(brief.id);
+    const all = await authoritiesOf(brief.id);
+    const iqbal = byText(all, 'Ashcroft v. Iqbal, 556 U.S. 662, 678 (2009)');
+    expect(byText(all, 'Ashcroft v. Iqbal, 556 U.S. 662 (2009)', true)).toMatchObject({ recordDocId: boa.id, targetPage: iqbal.engineTargetPage, briefPage: null, linked: true });
+    expect(byText(all, '42 U.S.C. § 1983', true)).toMatchObject({ url: 'https://www.law.cornell.edu/uscode/text/42/1983', masterPage: null, linked: true });
+    expect(byText(all, 'Smith v. Jones, 2019 WL 123456 (S.D.N.Y. 2019)', true)).toMatchObject({ linked: false, url: null });
+    const pdf = await pdfOf(brief.id, 'engine');
+    const row = byText(all, '42 U.S.C. § 1983', true);
+    expect(linksOver(pdf, row.spans[0]!).map((l) => l.uri)).toEqual(['https://www.law.cornell.edu/uscode/text/42/1983']);
+  }, 120_000);
+
   it('a case that does not ask for authorities gets today’s output: none listed, no web links', async () => {
     const { t, cookie } = session!;
     const otherCase = await createCase(t.app, cookie);
