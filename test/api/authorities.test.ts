@@ -213,6 +213,10 @@ describe('authorities', () => {
     for (const d of decided) {
       expect(after.find((a) => a.text === d.text && a.page === d.page && a.toaRow === d.toaRow), d.text).toMatchObject({ status: d.status, url: d.url, recordDocId: d.recordDocId, targetPage: d.targetPage });
     }
+    // the document's audit trail has each change, and the rebuild says how many were kept
+    const audit = (await api('GET', `/api/documents/${brief.id}/audit`)).json() as Array<{ action: string; entity: string; after: { authorities?: { kept: number } } | null }>;
+    expect(audit.filter((e) => e.entity === 'authority').length).toBeGreaterThanOrEqual(decided.length);
+    expect(audit.filter((e) => e.action === 'build-links' && e.after?.authorities).at(-1)?.after?.authorities?.kept).toBe(decided.length);
   }, 120_000);
 
   it("with the case's Table of Authorities rows set to 'authority', each row goes where its authority does", async () => {
