@@ -100,6 +100,9 @@ describe('authorities', () => {
     expect(wl.unresolvedReason).toMatch(/no public address/);
     // each row of the Table of Authorities: to the first page of the brief citing it
     for (const row of f.rows) expect(byText(all, row.text, true), row.text).toMatchObject({ briefPage: row.firstPage, masterPage: row.firstPage, linked: true });
+    // a row naming a case the body never cites: listed, not linked, and why
+    expect(byText(all, f.uncited, true)).toMatchObject({ linked: false, masterPage: null, url: null });
+    expect(byText(all, f.uncited, true).unresolvedReason).toMatch(/does not cite this authority/);
 
     // Master.linked.pdf read back by another PDF reader: every linked one over each of its lines, to where it goes
     const pdf = await pdfOf(brief.id, 'engine');

@@ -36,17 +36,20 @@ test('a case set to link authorities lists them in the review, not linked first,
 
   await page.goto(`/cases/${created.id}/review/${brief.id}`);
   const panel = page.getByRole('region', { name: 'Authorities' });
-  // six citations in the body and five rows of the table; the Westlaw one (body and row) has no public address
-  await expect(panel.getByTestId('authority-counts')).toHaveText('11 found, 10 linked, 1 not linked');
+  // six citations in the body and six rows of the table: not linked, the Westlaw one (no public address; its
+  // table row goes to the page citing it) and the table's row of a case the body never cites
+  await expect(panel.getByTestId('authority-counts')).toHaveText('12 found, 10 linked, 2 not linked');
   const items = panel.getByRole('list', { name: 'Authorities cited' }).getByRole('listitem');
-  await expect(items).toHaveCount(11);
-  const wl = items.first();
+  await expect(items).toHaveCount(12);
+  await expect(items.nth(0)).toHaveAttribute('aria-label', `Authority ${f.uncited}`);
+  await expect(items.nth(0).getByTestId('authority-target')).toContainText('Not linked: Table of Authorities: the body of the brief does not cite this authority');
+  const wl = items.nth(1);
   await expect(wl).toHaveAttribute('aria-label', 'Authority Smith v. Jones, 2019 WL 123456');
   await expect(wl.getByTestId('authority-target')).toContainText('Not linked: no public address for us-database citations');
   // a short form comes before the full citations it continues; every table row goes to the page first citing it
-  await expect(items.nth(1)).toHaveAttribute('aria-label', 'Authority Iqbal, 556 U.S. at 679');
+  await expect(items.nth(2)).toHaveAttribute('aria-label', 'Authority Iqbal, 556 U.S. at 679');
   await panel.getByLabel('Filter authorities').selectOption('toa');
-  await expect(items).toHaveCount(5);
+  await expect(items).toHaveCount(6);
   for (const row of f.rows) {
     await expect(panel.getByRole('listitem', { name: `Authority ${row.text}` }).filter({ hasText: 'Table of Authorities' })).toContainText(`→ page ${row.firstPage} of the brief`);
   }
@@ -63,7 +66,7 @@ test('a case set to link authorities lists them in the review, not linked first,
   const updated = panel.getByRole('listitem', { name: 'Authority Smith v. Jones, 2019 WL 123456', exact: true });
   await expect(updated.getByTestId('authority-target')).toContainText('→ https://library.firm.example/wl/2019-123456');
   await expect(updated).toContainText('Confirmed');
-  await expect(panel.getByTestId('authority-counts')).toHaveText('11 found, 11 linked');
+  await expect(panel.getByTestId('authority-counts')).toHaveText('12 found, 11 linked, 1 not linked');
 
   // removed: not linked, and listed last
   const usc = panel.getByRole('listitem', { name: 'Authority 42 U.S.C. § 1983' }).filter({ hasNotText: 'Table of Authorities' });
@@ -71,7 +74,7 @@ test('a case set to link authorities lists them in the review, not linked first,
   await usc.getByRole('button', { name: 'Remove authority 42 U.S.C. § 1983' }).click();
   await expect(items.last()).toHaveAttribute('aria-label', 'Authority 42 U.S.C. § 1983');
   await expect(items.last()).toContainText('Removed: not linked');
-  await expect(panel.getByTestId('authority-counts')).toHaveText('11 found, 10 linked');
+  await expect(panel.getByTestId('authority-counts')).toHaveText('12 found, 10 linked, 1 not linked');
 
   // the server kept both changes
   const saved = (await (await page.request.get(`/api/documents/${brief.id}/authorities`)).json()) as Array<{ text: string; toaRow: boolean; status: string; url: string | null }>;

@@ -7,8 +7,12 @@ describe('Table of Authorities rows', () => {
   it('each row links to the first page of the brief citing its authority', async () => {
     const f = await toaBrief();
     const r = await linkBrief({ brief: f.pdf, briefName: 'brief.pdf', authorities: true, authorityLinks: {}, ocr: 'off' });
-    const rows = r.review.authorities!.filter((a) => a.toaRow);
+    const rows = r.review.authorities!.filter((a) => a.toaRow && a.text !== f.uncited);
     expect(rows.map((a) => [a.text, a.targetPage])).toEqual(f.rows.map((t) => [t.text, t.firstPage]));
+    // a row naming a case the body never cites: listed with its parts and why, not linked
+    const uncited = r.review.authorities!.find((a) => a.text === f.uncited)!;
+    expect(uncited).toMatchObject({ toaRow: true, kind: 'case', family: 'us-case', url: null, targetPage: null, parts: { volume: '5', page: '137' } });
+    expect(uncited.why).toMatch(/does not cite this authority/);
     // the wrapped entry: one link over each of its two lines
     expect(rows.find((a) => a.text.includes('Vavilov'))!.spans).toHaveLength(2);
     // the body's citations are unchanged, and no row of the table is read as one of them
@@ -26,6 +30,7 @@ describe('Table of Authorities rows', () => {
           expect(at.map((k) => k.targetPage), row.text).toEqual([row.targetPage]);
         }
       }
+      expect(doc.links(toaPage).filter((k) => Math.abs(k.rect[1] - uncited.spans[0]!.bbox[1]) < 2)).toHaveLength(0);
     } finally {
       doc.close();
     }
@@ -39,10 +44,11 @@ describe('Table of Authorities rows', () => {
       ['Ashcroft v. Iqbal, 556 U.S. 662 (2009)', null, 'https://www.courtlistener.com/c/U.S./556/662/'],
       ['Canada (Minister of Citizenship and Immigration) v. Vavilov, 2019 SCC 65', null, 'https://www.canlii.org/en/ca/scc/doc/2019/2019scc65/2019scc65.html'],
       ['R. v. Jordan, 2016 SCC 27', null, 'https://www.canlii.org/en/ca/scc/doc/2016/2016scc27/2016scc27.html'],
+      ['Marbury v. Madison, 5 U.S. 137 (1803)', null, null],
       ['Smith v. Jones, 2019 WL 123456 (S.D.N.Y. 2019)', null, null],
       ['42 U.S.C. § 1983', null, 'https://www.law.cornell.edu/uscode/text/42/1983'],
     ]);
-    expect(rows[3]!.why).toMatch(/no address or page/);
+    expect(rows[4]!.why).toMatch(/no address or page/);
     expect(r.review.validation).toMatchObject({ success: true, authorities_broken: 0 });
   }, 60_000);
 

@@ -1,6 +1,8 @@
 import { layoutPages } from '../index/page-layout.ts';
 import type { Token } from '../index/rows.ts';
+import { bodyText } from '../refs/body-text.ts';
 import { nonBodyPages } from '../refs/non-body-pages.ts';
+import { findAuthoritiesInBody } from './find-authorities.ts';
 import type { RefSpan } from '../refs/types.ts';
 import type { BBox, PageText, ReviewAuthority } from '../types.ts';
 
@@ -11,7 +13,8 @@ import type { BBox, PageText, ReviewAuthority } from '../types.ts';
  * `authority`). A row is an entry when it ends in page numbers or `passim` (a wrapped entry's rows before it
  * join it); headings (`CASES`, `STATUTES`, `Page(s)`) are not. A row matches the citation whose report
  * (volume, reporter, first page), neutral citation, code section or rule it prints, else whose case name it
- * starts with; a row matching none is left unlinked and not listed (it names nothing the brief cites).
+ * starts with. A row matching none whose words the finder reads as a citation is listed, not linked (an
+ * authority the body does not cite as read); a row it cannot read at all is left out.
  */
 export type ToaTarget = 'first-citation' | 'authority';
 
@@ -51,8 +54,12 @@ const union = (boxes: BBox[]): BBox => [
 ];
 
 /** The entries of the Table of Authorities pages: text without leaders and page numbers, a box per line. */
+export function toaPagesOf(pages: PageText[], indexPages: readonly number[]): number[] {
+  return [...nonBodyPages(pages, [])].filter((p) => !indexPages.includes(p)).sort((a, b) => a - b);
+}
+
 export function toaEntries(pages: PageText[], indexPages: readonly number[]): Entry[] {
-  const toa = [...nonBodyPages(pages, [])].filter((p) => !indexPages.includes(p)).sort((a, b) => a - b);
+  const toa = toaPagesOf(pages, indexPages);
   if (!toa.length) return [];
   const wanted = new Set(toa);
   const entries: Entry[] = [];
@@ -96,12 +103,32 @@ export function toaAuthorities(pages: PageText[], indexPages: readonly number[],
   const withKeys = full.map((a) => ({ a, keys: keysOf(a), name: a.parts.name ? normCite(a.parts.name) : '' }));
   let next = Math.max(0, ...cited.map((a) => a.id)) + 1;
   const out: ReviewAuthority[] = [];
-  for (const e of toaEntries(pages, indexPages)) {
+  const entries = toaEntries(pages, indexPages);
+  // the citations the finder reads in the table's own rows: what a row that matches no citation of the body names
+  let inTable: ReturnType<typeof findAuthoritiesInBody> | null = null;
+  const readInTable = () => {
+    if (!inTable) {
+      const toa = new Set(toaPagesOf(pages, indexPages));
+      inTable = findAuthoritiesInBody(bodyText(pages, new Set(pages.map((p) => p.page).filter((p) => !toa.has(p)))));
+    }
+    return inTable;
+  };
+  for (const e of entries) {
     const row = normCite(e.text);
     const match =
       withKeys.find((c) => c.keys.some((k) => row.includes(k))) ??
       withKeys.find((c) => c.a.parts.kind === 'case' && c.name.length >= 6 && row.startsWith(c.name));
-    if (!match) continue;
+    if (!match) {
+      const overlaps = (b: BBox, c: BBox) => b[1] < c[3] && c[1] < b[3] && b[0] < c[2] && c[0] < b[2];
+      const read = readInTable().find((a) => !a.shortForm && a.spans.some((s) => e.spans.some((es) => es.page === s.page && overlaps(es.bbox, s.bbox))));
+      if (!read) continue;
+      out.push({
+        id: next++, page: e.page, text: e.text, kind: read.parts.kind, family: read.parts.family, parts: read.parts, url: null, targetPage: null,
+        why: 'Table of Authorities: the body of the brief does not cite this authority as read; not linked',
+        bbox: e.spans[0]!.bbox, spans: e.spans, toaRow: true, status: 'auto',
+      });
+      continue;
+    }
     const m = match.a;
     // every citation of the same authority: the full ones with the same keys (or name), and their short forms
     const same = new Set(withKeys.filter((c) => c.a === m || (c.keys.length && c.keys.some((k) => match.keys.includes(k)))).map((c) => c.a.id));
