@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { toaBrief } from '../../../test/fixtures/authorities/toa-brief.ts';
 import { openPdf } from '../pdf/index.ts';
 import { linkBrief } from '../pipeline.ts';
+import { holdsKey, isHeading, normCite } from './toa-rows.ts';
 
 describe('Table of Authorities rows', () => {
   it('each row links to the first page of the brief citing its authority', async () => {
@@ -57,4 +58,18 @@ describe('Table of Authorities rows', () => {
     const r = await linkBrief({ brief: f.pdf, briefName: 'brief.pdf', ocr: 'off' });
     expect(r.review.authorities).toBeUndefined();
   }, 60_000);
+
+  it('a row holds a citation only as a whole number: rule 12 is not rule 126, volume 56 not 556', () => {
+    expect(holdsKey(normCite('Fed. R. Civ. P. 12(b)(6) ..... 4'), normCite('Fed. R. Civ. P. 12'))).toBe(true);
+    expect(holdsKey(normCite('Fed. R. Civ. P. 126 ..... 4'), normCite('Fed. R. Civ. P. 12'))).toBe(false);
+    expect(holdsKey(normCite('Ashcroft v. Iqbal, 556 U.S. 662 (2009)'), normCite('56 U.S. 662'))).toBe(false);
+    expect(holdsKey(normCite('Ashcroft v. Iqbal, 556 U.S. 662 (2009)'), normCite('556 U.S. 662'))).toBe(true);
+  });
+
+  it('headings and column heads of a table are not part of the entry under them', () => {
+    for (const h of ['Cases', 'CASES', 'Page No(s).', '(cont’d)', '(cont’d) Page No(s).', 'Page(s)', 'Other Authorities', 'Statutes and Rules', 'Constitutional Provisions']) {
+      expect(isHeading(h), h).toBe(true);
+    }
+    for (const e of ['Comm. to Protect Our Agric.', 'Bell Atlantic Corp. v. Twombly,', 'State v. Smith,', 'In re Federal Rules Litigation,']) expect(isHeading(e), e).toBe(false);
+  });
 });

@@ -20,9 +20,14 @@ export type ToaTarget = 'first-citation' | 'authority';
 
 const PAGES_AT_END = /^(?:\d{1,4}(?:[-–]\d{1,4})?,?|passim|n\.?\d*,?|&|and)$/i;
 const HEADING = /^(?:[A-Z][A-Z\s,&.()'’-]*|Page\(?s?\)?|Pages?)$/;
+/** The words of a table's headings and column heads (`Cases`, `Page No(s).`, `(cont’d)`, `Other Authorities`). */
+const HEADING_WORDS =
+  /(?:\(?\s*cont(?:inued|['’]?d)\.?\s*\)?|page\s*no\(?s?\)?\.?|pages?(?:\s*\(s\))?|cases|statutes?|rules?|regulations?|constitutional|provisions?|other|authorities|treatises|legislative|history|materials|secondary|sources|federal|state|codes?|and|table|of)/giu;
+export const isHeading = (text: string) => HEADING.test(text) || text.replace(HEADING_WORDS, '').replace(/[\s:.,&]+/g, '') === '';
 
-/** Letters and digits only, lower case: how a row and a citation are compared. */
-export const normCite = (s: string) => s.toLowerCase().replace(/[’']/g, '').replace(/[^a-z0-9§]+/g, '').replace(/§/g, 's');
+/** Lower case words of letters and digits, one space apart (`U.S.` → `u s`, `§` → `s`): how a row and a citation are compared. */
+export const normCite = (s: string) =>
+  s.toLowerCase().replace(/[’']/g, '').replace(/§/g, ' s ').replace(/[^a-z0-9]+/g, ' ').trim();
 
 /** The printed forms of an authority a Table of Authorities row may hold, most telling first. */
 function keysOf(a: ReviewAuthority): string[] {
@@ -30,6 +35,8 @@ function keysOf(a: ReviewAuthority): string[] {
   const keys: string[] = [];
   if (p.neutral) keys.push(normCite(p.neutral));
   if (p.volume && p.reporter && p.page) keys.push(normCite(`${p.volume} ${p.reporter} ${p.page}`));
+  // a database citation (`2018 WL 9812123`, `2012 U.S. Dist. LEXIS 4649`): year, database and number
+  if (p.year && p.reporter && p.number) keys.push(normCite(`${p.year} ${p.reporter} ${p.number}`));
   if (p.kind !== 'case') {
     // the citation as printed without its pinpoint (`42 U.S.C. § 1983(a)` → `42 U.S.C. § 1983`)
     const printed = a.text.replace(/\s*\([a-z0-9]{1,4}\)(?:\([a-z0-9]{1,4}\))*\s*$/i, '');
@@ -37,7 +44,12 @@ function keysOf(a: ReviewAuthority): string[] {
     if (p.title && p.section) keys.push(normCite(`${p.title} ${p.section.replace(/\(.*$/, '')}`));
     if (p.rules && p.rule) keys.push(normCite(`${p.rules} ${p.rule.replace(/\(.*$/, '')}`));
   }
-  return keys.filter((k) => k.length >= 4);
+  return keys.filter((k) => k.replace(/ /g, '').length >= 4);
+}
+
+/** `key` within `row` as whole words (`fed r civ p 12` is not in `fed r civ p 126`, `56 u s 662` not in `556 u s 662`). */
+export function holdsKey(row: string, key: string): boolean {
+  return ` ${row} `.includes(` ${key} `);
 }
 
 interface Entry {
@@ -76,7 +88,7 @@ export function toaEntries(pages: PageText[], indexPages: readonly number[]): En
       const label = words.slice(0, endsInPages ? end : words.length).filter((w) => !/^[.…_·]+$/.test(w.text));
       const text = label.map((w) => w.text).join(' ').trim();
       if (!endsInPages) {
-        if (!text || HEADING.test(text) || /table of authorities|continued/i.test(text)) pending = [];
+        if (!text || isHeading(text)) pending = [];
         else pending.push({ words: label });
         continue;
       }
@@ -116,8 +128,8 @@ export function toaAuthorities(pages: PageText[], indexPages: readonly number[],
   for (const e of entries) {
     const row = normCite(e.text);
     const match =
-      withKeys.find((c) => c.keys.some((k) => row.includes(k))) ??
-      withKeys.find((c) => c.a.parts.kind === 'case' && c.name.length >= 6 && row.startsWith(c.name));
+      withKeys.find((c) => c.keys.some((k) => holdsKey(row, k))) ??
+      withKeys.find((c) => c.a.parts.kind === 'case' && c.name.length >= 6 && `${row} `.startsWith(`${c.name} `));
     if (!match) {
       const overlaps = (b: BBox, c: BBox) => b[1] < c[3] && c[1] < b[3] && b[0] < c[2] && c[0] < b[2];
       const read = readInTable().find((a) => !a.shortForm && a.spans.some((s) => e.spans.some((es) => es.page === s.page && overlaps(es.bbox, s.bbox))));
