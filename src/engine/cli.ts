@@ -22,7 +22,8 @@ link    writes <dir>/Master.linked.pdf (the brief, with its records appended in 
         to a record page it resolves to, one bookmark per record) and <dir>/review.json.
 refs    prints the references the brief's body makes to its records and to briefs, as JSON on stdout.
 authorities  prints every authority the brief cites (cases, statutes, rules, short forms), with its
-        parts and the public address it would link to, as JSON on stdout.
+        parts and the public address it would link to, and the rows of its Table of Authorities
+        (toaRow: true), as JSON on stdout.
 detect  prints the index items found as JSON on stdout.
 
 Options:
@@ -321,6 +322,7 @@ async function runAuthorities(args: string[]): Promise<number> {
     spans: a.spans,
     ...(a.shortForm ? { shortForm: a.shortForm, antecedent: a.antecedent ?? null } : {}),
     ...(a.footnote ? { footnote: true } : {}),
+    ...(a.toaRow ? { toaRow: true } : {}),
   }));
   process.stdout.write(`${JSON.stringify({ authorities }, null, 2)}\n`);
   return 0;
