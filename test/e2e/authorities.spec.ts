@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { toaBrief } from '../fixtures/authorities/toa-brief.ts';
-import { BASE_URL, caseCard, createCaseThroughApi, registerThroughApi, toastWith, uniqueSuffix } from './helpers.ts';
+import { BASE_URL, caseCard, createCaseThroughApi, registerThroughApi, toastWith, uniqueSuffix, widest } from './helpers.ts';
 import { uploadThroughApi } from './documents-helpers.ts';
 
 type Doc = { status: string; aiProcessingStatus: string };
@@ -80,4 +80,11 @@ test('a case set to link authorities lists them in the review, not linked first,
   const saved = (await (await page.request.get(`/api/documents/${brief.id}/authorities`)).json()) as Array<{ text: string; toaRow: boolean; status: string; url: string | null }>;
   expect(saved.find((a) => a.text === 'Smith v. Jones, 2019 WL 123456')).toMatchObject({ status: 'confirmed', url: 'https://library.firm.example/wl/2019-123456' });
   expect(saved.find((a) => a.text === '42 U.S.C. § 1983' && !a.toaRow)).toMatchObject({ status: 'removed' });
+
+  // on a phone the review with its authorities fits the width
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Authorities' }).getByTestId('authority-counts')).toHaveText('12 found, 10 linked, 1 not linked');
+  await page.getByRole('region', { name: 'Authorities' }).scrollIntoViewIfNeeded();
+  expect(await widest(page)).toBeNull();
 });
