@@ -10,6 +10,7 @@ import type { CaseRecord } from '../../src/contract/cases.ts';
 import type { AuthorityRecord, DocumentRecord } from '../../src/contract/documents.ts';
 import { makeTextPdf, type TextLineSpec } from '../../src/engine/pdf/make-text-pdf.ts';
 import { toaBrief, type ToaBrief } from '../fixtures/authorities/toa-brief.ts';
+import { signUp, startTestApp } from './support/app.ts';
 import { openCaseSession, type CaseSession } from './support/case-session.ts';
 import { createCase, processed, upload, waitForDocument } from './support/documents.ts';
 import { readPdfLinks, type ReadBack, type ReadLink } from './support/read-pdf-links.ts';
@@ -166,7 +167,7 @@ describe('authorities', () => {
     }
   }, 120_000);
 
-  it('gives nothing to a request that is not signed in', async () => {
+  it('gives nothing to a request that is not signed in, or signed in to another firm', async () => {
     const all = await authoritiesOf(brief.id);
     const out = await api('GET', `/api/documents/${brief.id}/authorities`, undefined, '');
     expect(out.statusCode).toBe(401);
@@ -174,7 +175,22 @@ describe('authorities', () => {
     const change = await api('PATCH', `/api/documents/${brief.id}/authorities/${all[0]!.id}`, { status: 'removed' }, '');
     expect(change.statusCode).toBe(401);
     expect((await authoritiesOf(brief.id))[0]!.status).toBe(all[0]!.status);
-  });
+    // another firm (one deployment is one firm): its members' sessions are unknown here
+    const other = await startTestApp();
+    try {
+      const { cookie } = await signUp(other.app);
+      for (const res of [
+        await api('GET', `/api/documents/${brief.id}/authorities`, undefined, cookie),
+        await api('PATCH', `/api/documents/${brief.id}/authorities/${all[0]!.id}`, { status: 'removed' }, cookie),
+      ]) {
+        expect(res.statusCode).toBe(401);
+        expect(res.body).not.toContain('Iqbal');
+      }
+    } finally {
+      await other.close();
+    }
+    expect((await authoritiesOf(brief.id))[0]!.status).toBe(all[0]!.status);
+  }, 60_000);
 
   it('files the approved brief with a report counting authorities linked and listed but not linked', async () => {
     const approve = await api('POST', `/api/documents/${brief.id}/review`, { approved: true, reviewerName: 'A. Reviewer', unreviewedAccepted: (await api('GET', `/api/documents/${brief.id}`)).json().unreviewedCount });
