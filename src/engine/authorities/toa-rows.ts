@@ -65,11 +65,12 @@ const union = (boxes: BBox[]): BBox => [
   Math.max(...boxes.map((b) => b[3])),
 ];
 
-/** The entries of the Table of Authorities pages: text without leaders and page numbers, a box per line. */
+/** The brief's Table of Authorities pages (`refs/non-body-pages.ts`), less any the index detection took as its index. */
 export function toaPagesOf(pages: PageText[], indexPages: readonly number[]): number[] {
   return [...nonBodyPages(pages, [])].filter((p) => !indexPages.includes(p)).sort((a, b) => a - b);
 }
 
+/** The entries of the Table of Authorities pages: text without leaders and page numbers, a box per line. */
 export function toaEntries(pages: PageText[], indexPages: readonly number[]): Entry[] {
   const toa = toaPagesOf(pages, indexPages);
   if (!toa.length) return [];
