@@ -1,4 +1,5 @@
 import { readRealScan } from '../test/fixtures/real-scans.ts';
+import { serverScans } from './accuracy-server.ts';
 import { type RealScore, realTruth, scoreReal, REAL_DIR } from '../test/fixtures/score-real.ts';
 
 /**
@@ -6,7 +7,7 @@ import { type RealScore, realTruth, scoreReal, REAL_DIR } from '../test/fixtures
  * truth.json), per document and in total: entries found, titles as printed, destinations right (and
  * linked in the written PDF), extra items and links, broken links.
  */
-export async function printRealScores(opts: { scanned?: 'quick' | 'full' } = {}): Promise<RealScore[]> {
+export async function printRealScores(opts: { scanned?: 'quick' | 'full' | 'server' } = {}): Promise<RealScore[]> {
   const truth = realTruth();
   if (!truth) {
     console.log(`\nreal filings: none found at ${REAL_DIR}`);
@@ -18,24 +19,29 @@ export async function printRealScores(opts: { scanned?: 'quick' | 'full' } = {})
   console.log(`${pad('document', 46)} ${lpad('entries', 7)} ${lpad('found', 5)} ${lpad('titles', 6)} ${lpad('dest', 5)} ${lpad('extra', 5)} ${lpad('xlinks', 6)} ${lpad('broken', 6)} ${lpad('time', 7)}`);
   const rows: RealScore[] = [];
   const scans: RealScore[] = [];
-  for (const [name, t] of Object.entries(truth)) {
-    const s = await scoreReal(name, t);
-    rows.push(s);
-    console.log(`${pad(name, 46)} ${lpad(s.expected, 7)} ${lpad(s.matched, 5)} ${lpad(s.titlesRight, 6)} ${lpad(s.destRight, 5)} ${lpad(s.extraItems, 5)} ${lpad(s.extraLinks, 6)} ${lpad(s.brokenLinks, 6)} ${lpad(`${(s.ms / 1000).toFixed(1)} s`, 7)}`);
-    if (s.expected === 0 && s.found === 0 && s.reason) console.log(`${' '.repeat(47)}no index: ${s.reason.slice(0, 100)}`);
-    for (const p of s.problems.slice(0, 4)) console.log(`${' '.repeat(47)}${p.slice(0, 150)}`);
-    if (s.problems.length > 4) console.log(`${' '.repeat(47)}… ${s.problems.length - 4} more`);
-    if (opts.scanned) {
-      // the same filing printed and scanned (every page an image), read by OCR as the server reads uploads (quick) or in full
-      const t0 = performance.now();
-      const read = await readRealScan(name, opts.scanned);
-      const c = await scoreReal(name, t, read);
-      c.ms = performance.now() - t0;
-      scans.push(c);
-      console.log(`${pad(`  scanned copy (${opts.scanned} reading)`, 46)} ${lpad(c.expected, 7)} ${lpad(c.matched, 5)} ${lpad(c.titlesRight, 6)} ${lpad(c.destRight, 5)} ${lpad(c.extraItems, 5)} ${lpad(c.extraLinks, 6)} ${lpad(c.brokenLinks, 6)} ${lpad(`${(c.ms / 1000).toFixed(1)} s`, 7)}`);
-      for (const p of c.problems.slice(0, 4)) console.log(`${' '.repeat(47)}${p.slice(0, 150)}`);
-      if (c.problems.length > 4) console.log(`${' '.repeat(47)}… ${c.problems.length - 4} more`);
+  const server = opts.scanned === 'server' ? await serverScans() : null;
+  try {
+    for (const [name, t] of Object.entries(truth)) {
+      const s = await scoreReal(name, t);
+      rows.push(s);
+      console.log(`${pad(name, 46)} ${lpad(s.expected, 7)} ${lpad(s.matched, 5)} ${lpad(s.titlesRight, 6)} ${lpad(s.destRight, 5)} ${lpad(s.extraItems, 5)} ${lpad(s.extraLinks, 6)} ${lpad(s.brokenLinks, 6)} ${lpad(`${(s.ms / 1000).toFixed(1)} s`, 7)}`);
+      if (s.expected === 0 && s.found === 0 && s.reason) console.log(`${' '.repeat(47)}no index: ${s.reason.slice(0, 100)}`);
+      for (const p of s.problems.slice(0, 4)) console.log(`${' '.repeat(47)}${p.slice(0, 150)}`);
+      if (s.problems.length > 4) console.log(`${' '.repeat(47)}… ${s.problems.length - 4} more`);
+      if (opts.scanned) {
+        // the same filing printed and scanned (every page an image), read by OCR as the server reads uploads
+        // (quick, in this process), in full (as `brieflink link` does), or uploaded to the real server (server)
+        const t0 = performance.now();
+        const c = server ? await server.score(name, t) : await scoreReal(name, t, await readRealScan(name, opts.scanned as 'quick' | 'full'));
+        c.ms = performance.now() - t0;
+        scans.push(c);
+        console.log(`${pad(`  scanned copy (${opts.scanned} reading)`, 46)} ${lpad(c.expected, 7)} ${lpad(c.matched, 5)} ${lpad(c.titlesRight, 6)} ${lpad(c.destRight, 5)} ${lpad(c.extraItems, 5)} ${lpad(c.extraLinks, 6)} ${lpad(c.brokenLinks, 6)} ${lpad(`${(c.ms / 1000).toFixed(1)} s`, 7)}`);
+        for (const p of c.problems.slice(0, 4)) console.log(`${' '.repeat(47)}${p.slice(0, 150)}`);
+        if (c.problems.length > 4) console.log(`${' '.repeat(47)}… ${c.problems.length - 4} more`);
+      }
     }
+  } finally {
+    await server?.stop();
   }
   const sum = (f: (s: RealScore) => number) => rows.reduce((a, s) => a + f(s), 0);
   const total = sum((s) => s.expected);

@@ -10,7 +10,8 @@ import { printRefScores } from './accuracy-refs.ts';
  * Exits non-zero when any fixture misses the targets (100% on text, ≥ 98% scanned, 0 extra, 0 broken).
  * Then the real court filings of ../shared/real beside them (`-- real` for those alone; `-- --no-real` to skip;
  * `-- --scanned` adds a scanned copy of each, read by OCR as the server reads an upload, `--scanned --full`
- * read in full as `brieflink link` does).
+ * read in full as `brieflink link` does, `--scanned --server` uploaded to the real server and scored from its
+ * API and the linked PDF it serves).
  * References to the record (DESIGN §8) follow: the generated family of briefs with their records, and the real
  * filings' hand-written reference truth (`-- --no-refs` to skip; `--no-ocr` leaves out the scanned brief).
  * Then authorities: the generated briefs citing every family, linked and read back (`-- --no-refs` skips them too).
@@ -64,4 +65,4 @@ if (!process.argv.includes('--no-refs') && (only.size === 0 || realOnly)) {
   await printRefScores({ real: withReal, ocr: !process.argv.includes('--no-ocr') });
   await printAuthorityScores();
 }
-if (withReal) await printRealScores(process.argv.includes('--scanned') ? { scanned: process.argv.includes('--full') ? 'full' : 'quick' } : {});
+if (withReal) await printRealScores(process.argv.includes('--scanned') ? { scanned: process.argv.includes('--full') ? 'full' : process.argv.includes('--server') ? 'server' : 'quick' } : {});

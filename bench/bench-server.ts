@@ -48,7 +48,15 @@ export async function signUpClient(base: string, pollMs: number): Promise<BenchC
     form.set('caseId', caseId);
     for (const [k, v] of Object.entries(fields)) form.set(k, v);
     form.set('file', new Blob([Buffer.from(bytes)], { type: 'application/pdf' }), name);
-    return (await fetch(`${base}/api/upload/document`, { method: 'POST', headers: { cookie }, body: form })).json();
+    const send = () => fetch(`${base}/api/upload/document`, { method: 'POST', headers: { cookie }, body: form });
+    // A kept-alive connection the server closed after its idle time (5 s, while the bench was making a
+    // file) can be picked for the upload just as it closes: the write fails before the server reads
+    // anything, and the upload is sent again on a new connection.
+    const res = await send().catch((err: { cause?: { code?: string } }) => {
+      if (err.cause?.code === 'EPIPE' || err.cause?.code === 'ECONNRESET') return send();
+      throw err;
+    });
+    return res.json();
   };
   const waitDoc = async (id: string, done: (d: Record<string, unknown>) => boolean) => {
     for (;;) {

@@ -20,6 +20,8 @@ const benches: Array<[string, ...string[]]> = [
   // upload to links and to the full text layer on a 60-page scan: a 400-page one takes the better part of an
   // hour to read on 2 cores (`npx tsx bench/scan-links.ts --pages 400`)
   ['bench/scan-links.ts', '--pages', '60'],
+  // upload to links on a real filing's scan (the 28-page motion of ../shared/real) through the server, phase by phase
+  ['bench/scan-upload.ts'],
 ];
 for (const [bench, ...args] of benches) {
   console.log(`\n== ${bench} ${args.join(' ')}`);

@@ -16,6 +16,23 @@ export const ENGINE_ENTRIES = {
   'ocr.worker': 'src/engine/ocr/ocr.worker.ts',
 };
 
+/**
+ * Entry points of the server's worker threads (and the engine workers they start in turn), bundled under
+ * dist/server-workers so that the server, which runs from its TypeScript sources, starts each worker as
+ * plain JavaScript. A worker that loads TypeScript through tsx starts an esbuild service process of its
+ * own, which the server never reaps once the worker ends: finished esbuild processes piled up.
+ * Every worker file's name is unique: a bundled worker starts another as its sibling `<name>.mjs`.
+ */
+export const SERVER_WORKER_ENTRIES = {
+  'pdf-task.worker': 'src/server/documents/pdf-task.worker.ts',
+  'link-plan.worker': 'src/server/documents/link-plan.worker.ts',
+  'page-images.worker': 'src/server/documents/page-images.worker.ts',
+  'page-summary.worker': 'src/server/screens/page-summary.worker.ts',
+  'generate.worker': 'src/server/sample/generate.worker.ts',
+  'extract-text.worker': ENGINE_ENTRIES['extract-text.worker'],
+  'ocr.worker': ENGINE_ENTRIES['ocr.worker'],
+};
+
 /** Packages loaded from node_modules at run time: they load their own wasm, data and workers. */
 const EXTERNAL = ['mupdf', 'tesseract.js', '@tesseract.js-data/*'];
 
@@ -67,8 +84,9 @@ export async function bundleIsFresh(outDir, root = ROOT) {
  * @param {{ root?: string, entries?: Record<string, string> }} [options]
  */
 export async function buildBundle(outDir, { root = ROOT, entries = ENGINE_ENTRIES } = {}) {
-  const { build } = await import('esbuild');
-  const result = await build({
+  const esbuild = await import('esbuild');
+  // esbuild's service process is stopped once the bundle is built: a server lives for weeks
+  const result = await esbuild.build({
     absWorkingDir: root,
     entryPoints: Object.fromEntries(Object.keys(entries).map((name) => [name, `entry:${name}`])),
     plugins: [{
@@ -94,7 +112,7 @@ export async function buildBundle(outDir, { root = ROOT, entries = ENGINE_ENTRIE
     metafile: true,
     write: false,
     logLevel: 'silent',
-  });
+  }).finally(() => esbuild.stop());
   const inputs = {};
   await Promise.all(
     Object.keys(result.metafile.inputs)
@@ -124,6 +142,21 @@ export async function buildBundle(outDir, { root = ROOT, entries = ENGINE_ENTRIE
   for (const name of await readdir(outDir)) {
     // (another process's temporary files are left alone: it renames them in a moment)
     if (/^chunk-\w+\.mjs$/.test(name) && !written.has(name)) await rm(path.join(outDir, name), { force: true });
+  }
+}
+
+/**
+ * The folder of the server's bundled worker threads, built or rebuilt first when stale; null when it
+ * cannot be built (the workers then run from their TypeScript sources).
+ */
+export async function prepareServerWorkers(outDir = path.join(ROOT, 'dist/server-workers')) {
+  if (process.env.BRIEFLINK_NO_BUNDLE === '1') return null;
+  try {
+    if (!(await bundleIsFresh(outDir))) await buildBundle(outDir, { entries: SERVER_WORKER_ENTRIES });
+    return outDir;
+  } catch (err) {
+    console.error(`brieflink: the worker threads run from their sources (their bundle could not be built: ${err instanceof Error ? err.message.split('\n')[0] : err})`);
+    return null;
   }
 }
 
