@@ -11,6 +11,10 @@ export const caseRecord = z.object({
   defendant: z.string(),
   storagePath: z.string(),
   autoAdvance: z.boolean(),
+  /** 'on': the case's briefs have the authorities they cite found and linked when their links are built (DESIGN §8). */
+  authorities: z.enum(['off', 'on']),
+  /** Where a Table of Authorities row links: the first page of the brief citing the authority, or the authority itself. */
+  toaTarget: z.enum(['first-citation', 'authority']),
 });
 export type CaseRecord = z.infer<typeof caseRecord>;
 
@@ -49,6 +53,9 @@ export const createCaseBody = z.object({
     }, 'filingDate must be a date between the years 1000 and 9999')
     .optional(),
   autoAdvance: z.boolean().optional(),
+  /** Applies from the next time a brief's links are built. */
+  authorities: z.enum(['off', 'on'], { error: "authorities must be 'off' or 'on'" }).optional(),
+  toaTarget: z.enum(['first-citation', 'authority'], { error: "toaTarget must be 'first-citation' or 'authority'" }).optional(),
 });
 export type CreateCaseBody = z.infer<typeof createCaseBody>;
 

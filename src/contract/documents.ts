@@ -273,6 +273,86 @@ export const updateReferenceBody = z
   .refine((b) => b.recordDocId === undefined || b.targetPage !== undefined, { message: 'recordDocId needs targetPage', path: ['targetPage'] });
 export type UpdateReferenceBody = z.infer<typeof updateReferenceBody>;
 
+/** GET /api/documents/{id}/authorities: a case, statute or rule the brief cites, or a row of its Table of Authorities (DESIGN §8). */
+export const authorityRecord = z.object({
+  id: z.string(),
+  documentId: z.string(),
+  /** The engine's number, in reading order (Table of Authorities rows after the citations of the body). */
+  ordinal: z.number(),
+  /** 1-based page of the brief where it is printed. */
+  page: z.number(),
+  /** As printed. */
+  text: z.string(),
+  kind: z.enum(['case', 'statute', 'rule']),
+  /** The family of citation (`us-case`, `ca-neutral`, `us-code` …): the template its address is built by. */
+  family: z.string(),
+  parts: z.record(z.string(), z.string()),
+  spans: z.array(z.object({ page: z.number(), bbox })),
+  /** The web address it links to when it has no page to open; null: none. */
+  url: z.string().nullable(),
+  /** The Book of Authorities (a record document of the brief) and the page within it; null: not linked there. */
+  recordDocId: z.string().nullable(),
+  recordTitle: z.string().nullable(),
+  recordCiteAs: z.string().nullable(),
+  targetPage: z.number().nullable(),
+  /** A page of the brief (a Table of Authorities row to the first page citing the authority). */
+  briefPage: z.number().nullable(),
+  /** The page of the merged master the link opens (Book of Authorities, or the brief's own); null: a web link or none. */
+  masterPage: z.number().nullable(),
+  /** The Book of Authorities tab the engine found it at. */
+  tab: z.string().nullable(),
+  engineUrl: z.string().nullable(),
+  engineRecordDocId: z.string().nullable(),
+  engineTargetPage: z.number().nullable(),
+  engineBriefPage: z.number().nullable(),
+  status: referenceStatus,
+  /** Whether the reviewed PDF links it (not removed, and a page or an address to go to). */
+  linked: z.boolean(),
+  why: z.string().nullable(),
+  /** Why it has no link (listed, not linked), or null. */
+  unresolvedReason: z.string().nullable(),
+  shortForm: z.string().nullable(),
+  /** The ordinal of the full citation a short form continues. */
+  antecedent: z.number().nullable(),
+  footnote: z.boolean(),
+  /** A row of the brief's Table of Authorities. */
+  toaRow: z.boolean(),
+});
+export type AuthorityRecord = z.infer<typeof authorityRecord>;
+
+/** A web address a reviewer gives an authority: https only, a real host, no credentials, at most 2,000 characters. */
+const authorityUrl = z
+  .string({ error: 'url must be an https address' })
+  .trim()
+  .max(2000, 'url must be at most 2000 characters')
+  .refine((v) => {
+    try {
+      const u = new URL(v);
+      return u.protocol === 'https:' && u.hostname.includes('.') && !u.username && !u.password;
+    } catch {
+      return false;
+    }
+  }, 'url must be an https address (https://…)');
+
+/**
+ * PATCH /api/documents/{id}/authorities/{authorityId}: confirm, remove (or back to auto), or change where it
+ * goes: a web address (url), or a page of a Book of Authorities of the brief (targetPage, with recordDocId when
+ * the brief has more than one record document). A change of target confirms it.
+ */
+export const updateAuthorityBody = z
+  .object({
+    status: referenceStatus,
+    url: authorityUrl,
+    targetPage: z.number({ error: 'targetPage must be a page number' }).int('targetPage must be a whole page number').min(1, 'targetPage must be at least 1'),
+    recordDocId: z.uuid({ error: "recordDocId must be the id of this brief's Book of Authorities" }),
+  })
+  .partial()
+  .strict()
+  .refine((b) => b.status !== undefined || b.url !== undefined || b.targetPage !== undefined, 'Send status, url, or targetPage (a page of the Book of Authorities)')
+  .refine((b) => !(b.url !== undefined && b.targetPage !== undefined), { message: 'Send url or targetPage, not both', path: ['url'] })
+  .refine((b) => b.recordDocId === undefined || b.targetPage !== undefined, { message: 'recordDocId needs targetPage', path: ['targetPage'] });
+export type UpdateAuthorityBody = z.infer<typeof updateAuthorityBody>;
+
 export const indexItemRecord = z.object({
   id: z.string(),
   documentId: z.string(),

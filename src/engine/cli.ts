@@ -4,15 +4,14 @@ import { parseArgs } from 'node:util';
 import { parsePageRanges } from './index/parse-page-ranges.ts';
 import { detectBrief, linkBrief, type PipelineProgress, type RecordInput } from './pipeline.ts';
 import { romanToArabic } from './refs/locators.ts';
-import { AUTHORITY_FAMILIES } from './authorities/reporters.ts';
-import type { AuthorityLinks } from './authorities/targets.ts';
+import { checkAuthorityTemplates, type AuthorityLinks } from './authorities/targets.ts';
 import { EngineError } from './types.ts';
 import { writeFileAtomic } from './util/atomic-write.ts';
 
 const HELP = `brieflink - link a brief's index to the pages where its items start
 
 Usage:
-  brieflink link <brief.pdf> [--record [NAME=]<record.pdf> ...] [--brief-links] [--no-refs] [--authorities [--authority-links <file.json>|off]] [--index-pages 2-9] --out <dir> [--no-ocr] [--stats]
+  brieflink link <brief.pdf> [--record [NAME=]<record.pdf> ...] [--brief-links] [--no-refs] [--authorities [--authority-links <file.json>|off] [--toa-rows first-citation|authority]] [--index-pages 2-9] --out <dir> [--no-ocr] [--stats]
   brieflink refs <brief.pdf> [--record [NAME=]<record.pdf> ...] [--brief-links] [--index-pages 2-9] [--no-ocr]
   brieflink authorities <brief.pdf> [--record [NAME=]<record.pdf> ...] [--authority-links <file.json>|off] [--index-pages 2-9] [--no-ocr]
   brieflink detect <brief.pdf> [--index-pages 2-9] [--no-ocr]
@@ -23,7 +22,8 @@ link    writes <dir>/Master.linked.pdf (the brief, with its records appended in 
         to a record page it resolves to, one bookmark per record) and <dir>/review.json.
 refs    prints the references the brief's body makes to its records and to briefs, as JSON on stdout.
 authorities  prints every authority the brief cites (cases, statutes, rules, short forms), with its
-        parts and the public address it would link to, as JSON on stdout.
+        parts and the public address it would link to, and the rows of its Table of Authorities
+        (toaRow: true), as JSON on stdout.
 detect  prints the index items found as JSON on stdout.
 
 Options:
@@ -38,6 +38,8 @@ Options:
   --authority-links <f> a JSON file of address templates by family over the defaults, e.g.
                         {"ca-neutral": "https://lib.example.com/{year}/{database}/{number}",
                         "us-case": null}; null turns a family off; "off" lists without linking
+  --toa-rows <to>       with --authorities, where each row of a Table of Authorities links:
+                        first-citation (the first page citing it, the default) or authority
   --index-pages <list>  the brief's index pages, e.g. 2-9 or 2,3,4 (default: found automatically)
   --out <dir>           output folder (created when missing)
   --no-ocr              do not OCR pages without a text layer
@@ -118,6 +120,7 @@ async function runLink(args: string[]): Promise<number> {
       'no-refs': { type: 'boolean' },
       authorities: { type: 'boolean' },
       'authority-links': { type: 'string' },
+      'toa-rows': { type: 'string' },
       out: { type: 'string' },
       'no-ocr': { type: 'boolean' },
       stats: { type: 'boolean' },
@@ -125,6 +128,8 @@ async function runLink(args: string[]): Promise<number> {
   });
   if (positionals.length !== 1) throw new UsageError('link needs exactly one brief PDF');
   if (!values.out) throw new UsageError('link needs --out <dir>');
+  const toaRows = values['toa-rows'];
+  if (toaRows !== undefined && toaRows !== 'first-citation' && toaRows !== 'authority') throw new UsageError(`--toa-rows ${toaRows}: first-citation or authority`);
   const briefFile = positionals[0]!;
   const indexPages = indexPagesOption(values['index-pages']);
   const brief = await readInput(briefFile);
@@ -142,7 +147,7 @@ async function runLink(args: string[]): Promise<number> {
     ...(records.length ? { records: await namedRecords(records) } : {}),
     ...(values['brief-links'] ? { briefLinks: true } : {}),
     ...(values['no-refs'] ? { references: false } : {}),
-    ...(values.authorities ? { authorities: true, authorityLinks: await authorityLinksOption(values['authority-links']) } : {}),
+    ...(values.authorities ? { authorities: true, authorityLinks: await authorityLinksOption(values['authority-links']), ...(toaRows ? { toaTarget: toaRows } : {}) } : {}),
     ...(indexPages ? { indexPages } : {}),
     ocr: values['no-ocr'] ? 'off' : 'auto',
     onProgress: progressPrinter(),
@@ -286,13 +291,11 @@ async function authorityLinksOption(value: string | undefined): Promise<Authorit
     if (err instanceof EngineError) throw err;
     throw new UsageError(`--authority-links ${value}: not JSON (${(err as Error).message})`);
   }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new UsageError(`--authority-links ${value}: expected an object of templates by family`);
-  for (const [family, t] of Object.entries(parsed)) {
-    if (!(AUTHORITY_FAMILIES as readonly string[]).includes(family)) throw new UsageError(`--authority-links: unknown family '${family}' (one of ${AUTHORITY_FAMILIES.join(', ')})`);
-    const list = t === null ? [] : Array.isArray(t) ? t : [t];
-    if (list.some((x) => typeof x !== 'string' || !/^https:\/\//i.test(x))) throw new UsageError(`--authority-links: ${family}: a template is an https address, a list of them, or null`);
+  try {
+    return checkAuthorityTemplates(parsed);
+  } catch (err) {
+    throw new UsageError(`--authority-links ${value}: ${(err as Error).message}`);
   }
-  return parsed as AuthorityLinks;
 }
 
 async function runAuthorities(args: string[]): Promise<number> {
@@ -319,6 +322,7 @@ async function runAuthorities(args: string[]): Promise<number> {
     spans: a.spans,
     ...(a.shortForm ? { shortForm: a.shortForm, antecedent: a.antecedent ?? null } : {}),
     ...(a.footnote ? { footnote: true } : {}),
+    ...(a.toaRow ? { toaRow: true } : {}),
   }));
   process.stdout.write(`${JSON.stringify({ authorities }, null, 2)}\n`);
   return 0;

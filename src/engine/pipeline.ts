@@ -12,6 +12,7 @@ import { buildReview } from './write/review.ts';
 import { briefReferences } from './refs/link-references.ts';
 import { briefAuthorities } from './authorities/review-authorities.ts';
 import type { AuthorityLinks } from './authorities/targets.ts';
+import { toaAuthorities, type ToaTarget } from './authorities/toa-rows.ts';
 import { isBookOfAuthorities, readBook, type Book } from './authorities/book-of-authorities.ts';
 import type { RecordSource } from './refs/resolve-references.ts';
 import { writeMaster } from './write/write-master.ts';
@@ -57,6 +58,8 @@ export interface LinkInput {
   authorities?: boolean;
   /** With `authorities`: the address templates by family over the defaults, or 'off' (list, never link). */
   authorityLinks?: AuthorityLinks;
+  /** With `authorities`: where a Table of Authorities row links (default: the first page citing it). */
+  toaTarget?: ToaTarget;
   indexPages?: number[];
   ocr?: 'auto' | 'off';
   ocrWorkers?: number;
@@ -141,7 +144,7 @@ function joinReads(reads: ReadResult[]): ReadResult {
  * writing and validation. Closes `brief` and `record`.
  */
 export function linkFromText(
-  input: Pick<LinkInput, 'briefName' | 'recordName' | 'indexPages' | 'onProgress' | 'briefLinks' | 'references' | 'authorities' | 'authorityLinks'> & { recordParts?: RecordPart[] },
+  input: Pick<LinkInput, 'briefName' | 'recordName' | 'indexPages' | 'onProgress' | 'briefLinks' | 'references' | 'authorities' | 'authorityLinks' | 'toaTarget'> & { recordParts?: RecordPart[] },
   brief: PdfDoc,
   record: PdfDoc | null,
   briefRead: ReadResult,
@@ -182,6 +185,7 @@ export function linkFromText(
     if (input.authorities) {
       review.authorities = briefAuthorities(briefRead.pages, detection.pages, parts.map((p) => p.citeAs).filter(Boolean), input.authorityLinks ?? {},
         bookOfAuthorities(parts, recordRead?.pages ?? null, briefRead.pages.length));
+      review.authorities.push(...toaAuthorities(briefRead.pages, detection.pages, review.authorities, input.toaTarget ?? 'first-citation'));
     }
     progress?.({ phase: 'write', done: 0, total: 1 });
     const pdf = writeMaster(brief, record, review, { brief: briefRead.pages, record: recordRead?.pages ?? null });
@@ -222,7 +226,7 @@ export function addReferences(review: ReviewJson, briefPages: PageText[], record
 }
 
 /** The first record document named as a Book of Authorities (`BOA`, `Book of Authorities`), read, with where it starts in the master. */
-function bookOfAuthorities(parts: RecordPart[], recordPages: readonly PageText[] | null, briefPages: number): { book: Book; masterStart: number } | undefined {
+export function bookOfAuthorities(parts: RecordPart[], recordPages: readonly PageText[] | null, briefPages: number): { book: Book; masterStart: number } | undefined {
   let offset = 0;
   for (const part of parts) {
     if (recordPages && isBookOfAuthorities(part.citeAs)) {

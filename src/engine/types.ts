@@ -209,6 +209,8 @@ export interface ReviewAuthority {
   /** The id of the full citation a short form continues. */
   antecedent?: number;
   footnote?: true;
+  /** A row of the brief's Table of Authorities (its link: the first page citing it, or the authority). */
+  toaRow?: true;
   status: 'auto';
 }
 

@@ -145,3 +145,30 @@ describe('loadConfig and secrets', () => {
     expect(bad.message).not.toContain('sk-very-secret-key');
   });
 });
+
+describe('AUTHORITY_LINKS', () => {
+  it("is off unless set; 'on' gives the default templates; JSON gives a firm's templates by family", () => {
+    expect(load({}).authorityLinks).toBe('off');
+    expect(load({ AUTHORITY_LINKS: 'off' }).authorityLinks).toBe('off');
+    expect(load({ AUTHORITY_LINKS: 'on' }).authorityLinks).toEqual({});
+    const firm = { 'us-case': 'https://library.firm.example/cite?q={citation}', 'uk-neutral': null };
+    expect(load({ AUTHORITY_LINKS: JSON.stringify(firm) }).authorityLinks).toEqual(firm);
+  });
+
+  it('refuses a file name, an unknown family, and a template that is not an https address with its host written out', () => {
+    for (const bad of [
+      '/etc/brieflink/links.json',
+      './links.json',
+      '{"us-case": "http://library.firm.example/{volume}"}',
+      '{"us-case": "file:///etc/passwd"}',
+      '{"us-case": "https://{name}.example/x"}',
+      '{"us-case": "https://user@evil.example/{volume}"}',
+      '{"us-case": ["https://ok.example/{volume}", 12]}',
+      '{"nz-case": "https://ok.example/{volume}"}',
+      '["https://ok.example/"]',
+    ]) {
+      const err = errorFor({ AUTHORITY_LINKS: bad });
+      expect(err.variable, bad).toBe('AUTHORITY_LINKS');
+    }
+  });
+});

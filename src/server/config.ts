@@ -2,6 +2,7 @@
 // with a message naming the variable.
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { checkAuthorityTemplates, type AuthorityLinks } from '../engine/authorities/targets.ts';
 
 const intIn = (min: number, max: number) => z.coerce.number<string | undefined>().int().min(min).max(max);
 const optionalText = z
@@ -63,6 +64,8 @@ const envSchema = z.object({
   ASSISTANT_API_KEY: optionalText,
   ASSISTANT_MODEL: z.string().trim().min(1).max(200).default('gpt-4o-mini'),
   ASSISTANT_TIMEOUT_SECONDS: intIn(1, 120).default(10),
+  /** The web addresses of authorities (DESIGN §8): 'off' (default), 'on' (the default templates), or a JSON object of templates by family. */
+  AUTHORITY_LINKS: optionalText,
 });
 
 export interface OidcConfig {
@@ -147,6 +150,12 @@ export interface Config {
   trashDays: number;
   /** Unset: the chat assistant answers from the engine's facts alone and sends nothing anywhere. */
   assistant: AssistantConfig | undefined;
+  /**
+   * What a case that asks for authorities (its `authorities` setting) links them to besides a Book of
+   * Authorities of the case: 'off' (no web address: listed, not linked), the default templates ({}), or a
+   * firm's templates by family over them. Tests may omit it: 'off'.
+   */
+  authorityLinks?: AuthorityLinks;
 }
 
 export class ConfigError extends Error {
@@ -194,6 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   }
   const dataDir = resolve(cwd, e.DATA_DIR);
   return {
+    authorityLinks: authorityLinksOf(e.AUTHORITY_LINKS),
     port: e.PORT,
     host: e.HOST,
     dataDir,
@@ -243,4 +253,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
           }
         : undefined,
   };
+}
+
+/**
+ * AUTHORITY_LINKS: 'off', 'on', or the templates themselves as JSON (never a file to read: a value that is
+ * not JSON is refused, whatever it names). Each template an https address with its host written out.
+ */
+function authorityLinksOf(value: string | undefined): AuthorityLinks {
+  if (value === undefined || value.toLowerCase() === 'off') return 'off';
+  if (value.toLowerCase() === 'on') return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    throw new ConfigError('AUTHORITY_LINKS', "must be 'off', 'on' or a JSON object of address templates by family (not a file name)");
+  }
+  try {
+    return checkAuthorityTemplates(parsed);
+  } catch (err) {
+    throw new ConfigError('AUTHORITY_LINKS', `is not valid: ${(err as Error).message}`);
+  }
 }

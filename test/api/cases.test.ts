@@ -34,6 +34,9 @@ describe('cases', () => {
       plaintiff: 'To be determined',
       defendant: 'To be determined',
       autoAdvance: true,
+      // authorities are not looked for unless the case asks (today's output)
+      authorities: 'off',
+      toaTarget: 'first-citation',
     });
     expect(c.id).toMatch(/^[0-9a-f-]{36}$/);
     const filed = Date.parse(c.filingDate);

@@ -69,3 +69,20 @@ export function toastWith(page: Page, text: string) {
 
 /** The app as seen on the production public host (PUBLIC_HOST=127.0.0.1 in test/e2e/serve.ts). */
 export const PUBLIC_HOST_URL = `http://127.0.0.1:${process.env.E2E_PORT ?? 5055}`;
+
+/** The element reaching furthest right of the viewport, when one does. */
+export async function widest(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    let out: string | null = null;
+    let right = width;
+    for (const el of Array.from(document.body.querySelectorAll<HTMLElement>('*'))) {
+      const r = el.getBoundingClientRect().right;
+      if (r > right + 0.5) {
+        right = r;
+        out = `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 80)} → ${Math.round(r)} px`;
+      }
+    }
+    return document.documentElement.scrollWidth > width ? (out ?? `${document.documentElement.scrollWidth} px`) : out;
+  });
+}

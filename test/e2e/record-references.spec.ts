@@ -1,27 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { loadRefFixture } from '../fixtures/refs/index.ts';
-import { BASE_URL, createCaseThroughApi, registerThroughApi, toastWith, uniqueSuffix } from './helpers.ts';
+import { BASE_URL, createCaseThroughApi, registerThroughApi, toastWith, uniqueSuffix, widest } from './helpers.ts';
 import { documentRow, uploadThroughApi } from './documents-helpers.ts';
 
 type Doc = { status: string; aiProcessingStatus: string; recordDocumentIds: string[]; referenceCount: number; pageCount: number };
 const docOf = async (page: Page, id: string) => (await (await page.request.get(`/api/documents/${id}`)).json()) as Doc;
-
-/** The element reaching furthest right of the viewport, when one does. */
-async function widest(page: Page): Promise<string | null> {
-  return page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    let out: string | null = null;
-    let right = width;
-    for (const el of Array.from(document.body.querySelectorAll<HTMLElement>('*'))) {
-      const r = el.getBoundingClientRect().right;
-      if (r > right + 0.5) {
-        right = r;
-        out = `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 80)} → ${Math.round(r)} px`;
-      }
-    }
-    return document.documentElement.scrollWidth > width ? (out ?? `${document.documentElement.scrollWidth} px`) : out;
-  });
-}
 
 test.beforeEach(async ({ page }) => {
   await registerThroughApi(page);

@@ -22,6 +22,8 @@ const env: NodeJS.ProcessEnv = {
   REGISTER_PER_HOUR: '1000',
   // The same server seen as 127.0.0.1 plays the production public host; as localhost it is the app.
   PUBLIC_HOST: '127.0.0.1',
+  // the default public addresses of authorities, for a case that asks for them (off for every other case)
+  AUTHORITY_LINKS: 'on',
 };
 delete env.DATABASE_URL;
 delete env.OIDC_ISSUER;

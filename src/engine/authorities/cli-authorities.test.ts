@@ -67,4 +67,19 @@ describe('brieflink authorities and link --authorities', () => {
       d2.close();
     }
   });
+  it('link --toa-rows says where a Table of Authorities row links; another value is refused', async () => {
+    const { toaBrief } = await import('../../../test/fixtures/authorities/toa-brief.ts');
+    const f = await toaBrief();
+    writeFileSync(join(dir, 'toa.pdf'), f.pdf);
+    const out = join(dir, 'out-toa');
+    const r = await runCli(['link', join(dir, 'toa.pdf'), '--authorities', '--toa-rows', 'authority', '--out', out, '--no-ocr']);
+    expect(r.code, r.stderr).toBe(0);
+    const review = JSON.parse(readFileSync(join(out, 'review.json'), 'utf8')) as ReviewJson;
+    const rows = review.authorities!.filter((a) => a.toaRow);
+    expect(rows).toHaveLength(f.rows.length + 1); // and the row of a case the body never cites
+    expect(rows.find((a) => a.text.startsWith('Ashcroft'))).toMatchObject({ targetPage: null, url: 'https://www.courtlistener.com/c/U.S./556/662/' });
+    const bad = await runCli(['link', join(dir, 'toa.pdf'), '--authorities', '--toa-rows', 'page', '--out', out, '--no-ocr']);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/--toa-rows page: first-citation or authority/);
+  }, 60_000);
 });

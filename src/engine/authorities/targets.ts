@@ -1,4 +1,4 @@
-import { EWHC_DIVISIONS, FEDERAL_RULES, neutralCourtOf, type AuthorityFamily } from './reporters.ts';
+import { AUTHORITY_FAMILIES, EWHC_DIVISIONS, FEDERAL_RULES, neutralCourtOf, type AuthorityFamily } from './reporters.ts';
 import type { AuthorityParts } from './types.ts';
 
 /**
@@ -122,4 +122,34 @@ export function authorityTarget(p: AuthorityParts, links: AuthorityLinks = {}): 
   }
   const need = [...new Set(templates.flatMap((t) => [...t.matchAll(PLACEHOLDER)].map((m) => m[1]!)).filter((k) => values[k] === undefined))];
   return { url: null, why: `the citation does not give ${need.join(', ')} for the ${p.family} address` };
+}
+
+/**
+ * Templates by family as a firm gives them (a parsed JSON object), checked: known families only, each a
+ * template, a list of them, or null (the family off); a template an https address whose host is written
+ * out (no placeholder in it), so a citation can only ever fill in the path or query. Throws an Error saying
+ * what is wrong.
+ */
+export function checkAuthorityTemplates(value: unknown): AuthorityTemplates {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new Error('expected an object of address templates by family');
+  const out: AuthorityTemplates = {};
+  for (const [family, t] of Object.entries(value as Record<string, unknown>)) {
+    if (!(AUTHORITY_FAMILIES as readonly string[]).includes(family)) throw new Error(`unknown family '${family}' (one of ${AUTHORITY_FAMILIES.join(', ')})`);
+    const list = t === null ? [] : Array.isArray(t) ? t : [t];
+    for (const x of list) {
+      if (typeof x !== 'string' || !isHttpsTemplate(x)) throw new Error(`${family}: a template is an https address with its host written out, a list of them, or null`);
+    }
+    out[family as AuthorityFamily] = t as string | string[] | null;
+  }
+  return out;
+}
+
+function isHttpsTemplate(t: string): boolean {
+  const m = /^https:\/\/([^/?#]+)(?:[/?#]|$)/i.exec(t);
+  if (!m || /[{}\s@\\]/.test(m[1]!)) return false;
+  try {
+    return new URL(t.replace(PLACEHOLDER, 'x')).protocol === 'https:';
+  } catch {
+    return false;
+  }
 }

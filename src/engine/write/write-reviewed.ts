@@ -1,7 +1,7 @@
 import { validateMaster } from '../link.ts';
 import { openPdf } from '../pdf/index.ts';
 import type { PdfDoc, PdfSource } from '../pdf/types.ts';
-import type { BBox, ItemType, PageText, ReviewJson, ReviewRecord, ReviewReference } from '../types.ts';
+import type { BBox, ItemType, PageText, ReviewAuthority, ReviewJson, ReviewRecord, ReviewReference } from '../types.ts';
 import { isExternalUri, overSameRow } from '../util/geometry.ts';
 import { prepareMaster } from './write-master.ts';
 
@@ -36,6 +36,11 @@ export interface ReviewedSet {
    * its words to `targetPage` of the merged master; one without a destination is written without a link.
    */
   references?: ReviewReference[];
+  /**
+   * The authorities as the reviewer left them (removed ones left out): each linked over its words to
+   * `targetPage` of the merged master, else to its `url`; one with neither is written without a link.
+   */
+  authorities?: ReviewAuthority[];
 }
 
 export type ReviewedValidation = Omit<ReviewJson['validation'], 'markers_used'>;
@@ -78,6 +83,7 @@ export function reviewedReview(set: ReviewedSet): ReviewJson {
     validation: { expected_tabs: kept.length, found_tabs: 0, links_created: 0, broken_links: 0, markers_used: 0, success: false },
     ...(set.records?.length ? { records: set.records } : {}),
     ...(set.references ? { references: set.references } : {}),
+    ...(set.authorities ? { authorities: set.authorities } : {}),
   };
 }
 
@@ -138,7 +144,8 @@ export function validateReviewed(pdf: PdfSource, set: ReviewedSet): ReviewedVali
     links_created: v.links_created,
     broken_links: broken,
     // an empty reviewed set (every link removed) is a valid PDF without links
-    success: broken === 0 && (v.references_broken ?? 0) === 0 && v.found_tabs === expected && v.links_created === expected && (v.success || expected === 0),
+    success: broken === 0 && (v.references_broken ?? 0) === 0 && (v.authorities_broken ?? 0) === 0 && v.found_tabs === expected && v.links_created === expected && (v.success || expected === 0),
     ...(v.references_linked !== undefined ? { references_linked: v.references_linked, references_broken: v.references_broken ?? 0 } : {}),
+    ...(v.authorities_linked !== undefined ? { authorities_linked: v.authorities_linked, authorities_broken: v.authorities_broken ?? 0 } : {}),
   };
 }

@@ -101,6 +101,10 @@ export const cases = pgTable(
     defendant: text('defendant').notNull().default('To be determined'),
     storagePath: text('storage_path').notNull(),
     autoAdvance: boolean('auto_advance').notNull().default(true),
+    /** 'on': the link job finds the authorities the case's briefs cite and links them (DESIGN §8); 'off' (default): not looked for. */
+    authorities: text('authorities').notNull().default('off'),
+    /** Where a Table of Authorities row links: 'first-citation' (the page of the brief citing it first) or 'authority' (its address or Book of Authorities tab). */
+    toaTarget: text('toa_target').notNull().default('first-citation'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     updatedAt: at('updated_at').notNull().defaultNow(),
     /** Set when the case was moved to the Trash: hidden everywhere, restorable by an admin for a while. */
@@ -323,6 +327,57 @@ export const briefReferences = pgTable(
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (t) => [index('brief_references_document_idx').on(t.documentId, t.ordinal)],
+);
+
+/**
+ * An authority the brief cites (a case, statute or rule, DESIGN §8, docs/adr/0008), as the engine found it, with
+ * where its link goes: a page of a Book of Authorities of the case (recordDocId, targetPage), else a web address
+ * (url); neither: listed, not linked. A Table of Authorities row is one too (toaRow). The reviewer's decision:
+ * status 'auto', 'confirmed' or 'removed'; a change of target sets url or the Book of Authorities page.
+ */
+export const briefAuthorities = pgTable(
+  'brief_authorities',
+  {
+    id: id(),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    /** The engine's number, in reading order over the brief (Table of Authorities rows after the citations). */
+    ordinal: integer('ordinal').notNull(),
+    /** 1-based page of the brief where it starts. */
+    page: integer('page').notNull(),
+    /** As printed. */
+    text: text('text').notNull(),
+    /** 'case', 'statute' or 'rule'. */
+    kind: text('kind').notNull(),
+    family: text('family').notNull(),
+    parts: jsonb('parts').$type<Record<string, string>>().notNull(),
+    spans: jsonb('spans').$type<Array<{ page: number; bbox: [number, number, number, number] }>>().notNull(),
+    /** The web address the link opens; null: none. */
+    url: text('url'),
+    /** The Book of Authorities (a record document of the brief) and the page within it; null: not linked there. */
+    recordDocId: uuid('record_doc_id').references(() => documents.id, { onDelete: 'set null' }),
+    targetPage: integer('target_page'),
+    /** A page of the brief itself (a Table of Authorities row to the first page citing it). */
+    briefPage: integer('brief_page'),
+    tab: text('tab'),
+    /** What the engine gave (kept beside the reviewer's change). */
+    engineUrl: text('engine_url'),
+    engineRecordDocId: uuid('engine_record_doc_id'),
+    engineTargetPage: integer('engine_target_page'),
+    engineBriefPage: integer('engine_brief_page'),
+    status: text('status').notNull().default('auto'),
+    why: text('why'),
+    shortForm: text('short_form'),
+    /** The ordinal of the full citation a short form continues. */
+    antecedent: integer('antecedent'),
+    footnote: boolean('footnote').notNull().default(false),
+    /** A row of the brief's Table of Authorities, not a citation in its body. */
+    toaRow: boolean('toa_row').notNull().default(false),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('brief_authorities_document_idx').on(t.documentId, t.ordinal)],
 );
 
 /** One document filed with a court: the approved PDF and its hyperlink report, kept by id. */

@@ -10,7 +10,9 @@ import { resolveDestinations } from '../../engine/resolve/resolve-destinations.t
 import { extractAllText } from '../../engine/text/extract-text.ts';
 import { EngineError, type PageText, type ReviewJson } from '../../engine/types.ts';
 import { buildReview } from '../../engine/write/review.ts';
-import { addReferences, type RecordPart } from '../../engine/pipeline.ts';
+import { addReferences, bookOfAuthorities, type RecordPart } from '../../engine/pipeline.ts';
+import { briefAuthorities } from '../../engine/authorities/review-authorities.ts';
+import { toaAuthorities } from '../../engine/authorities/toa-rows.ts';
 import { recordIdentity } from '../../engine/refs/record-cover.ts';
 import { type FullReadings, loadDetection, loadOcrPages, loadPages } from './page-store.ts';
 import type { PdfTask } from './pdf-task-types.ts';
@@ -90,6 +92,13 @@ async function plan(): Promise<LinkPlan> {
   });
   // the references of the brief's body to its records (DESIGN §8), and the records listed in order
   if (parts.length) addReferences(review, pages, record?.pages ?? null, detection.pages, parts, false);
+  // the authorities it cites, when its case asks (DESIGN §8): a Book of Authorities among its records first
+  if (t.authorities) {
+    review.authorities = briefAuthorities(pages, detection.pages, parts.map((p) => p.citeAs).filter(Boolean), t.authorities.links,
+      bookOfAuthorities(parts, record?.pages ?? null, pages.length));
+    // the rows of its Table of Authorities, to the first page citing each or to the authority, as the case says
+    review.authorities.push(...toaAuthorities(pages, detection.pages, review.authorities, t.authorities.toaTarget));
+  }
   return {
     review,
     ...(detection.reason ? { reason: detection.reason } : {}),

@@ -1,4 +1,5 @@
 // Messages between the server and its PDF worker thread (see pdf-task.worker.ts).
+import type { AuthorityLinks } from '../../engine/authorities/targets.ts';
 import type { PageLimits, WholeSaveReason } from '../../engine/pdf/index.ts';
 import type { TextLineSpec } from '../../engine/pdf/make-text-pdf.ts';
 import type { IndexDetection, ReviewJson } from '../../engine/types.ts';
@@ -71,6 +72,11 @@ export type PdfTask = TaskCommon & (
       /** The record documents the brief points into, in order (their stored text); the output is then the merged master. */
       records?: RecordFiles[];
       full?: FullReadings;
+      /**
+       * The case asks for its authorities (DESIGN §8): found and linked to a Book of Authorities among the
+       * records, else by `links` (the server's AUTHORITY_LINKS); a Table of Authorities row to `toaTarget`.
+       */
+      authorities?: { links: AuthorityLinks; toaTarget: 'first-citation' | 'authority' };
     }
   | {
       /** The reviewed PDF from the uploaded original and the reviewed link set, read back and checked. */

@@ -6,7 +6,7 @@ import { rename, rm } from 'node:fs/promises';
 import { and, eq, inArray } from 'drizzle-orm';
 import { recordAudit } from '../audit.ts';
 import { isDatabaseUnavailable } from '../errors.ts';
-import { documents, indexItems, links } from '../db/schema.ts';
+import { cases, documents, indexItems, links } from '../db/schema.ts';
 import { parseIndexPages } from '../documents/index-pages.ts';
 import { failureText, PdfTaskError, runPdfTask, taskLimits } from '../documents/pdf-task.ts';
 import { FAIR_SHARE_RETRY_SECONDS, yieldsSlot } from './fair-share.ts';
@@ -15,6 +15,7 @@ import { dropReviewedOutput, REVIEWED_KEY, withdrawApproval, WITHDRAW_REASONS } 
 import { documentJobData } from './document-process.ts';
 import { recordFiles, recordIdsOf, recordsReadiness } from '../documents/record-pairing.ts';
 import { storeReferences } from '../review/references.ts';
+import { storeAuthorities } from '../review/authorities.ts';
 import { keptForLinks, reviewerDecisions } from '../review/kept-decisions.ts';
 import { indexItemRows } from './index-item-rows.ts';
 import type { JobContext } from './registry.ts';
@@ -61,6 +62,11 @@ export async function documentLink(ctx: JobContext, data: unknown): Promise<unkn
   if (doc.indexCount === 0 && !indexPages) return fail(NO_INDEX_REASON);
 
   const file = (name: string) => storage.documentFile(doc.caseId, doc.id, name);
+  // the case's setting: its authorities found and linked (off by default: today's output)
+  const [caseRow] = await db.select({ authorities: cases.authorities, toaTarget: cases.toaTarget }).from(cases).where(eq(cases.id, doc.caseId));
+  const authorities = caseRow?.authorities === 'on'
+    ? { links: ctx.config.authorityLinks ?? ('off' as const), toaTarget: caseRow.toaTarget === 'authority' ? ('authority' as const) : ('first-citation' as const) }
+    : undefined;
   // a deletion or a newer run stops this one's worker within a heartbeat
   const { beat, signal } = runBeat(() => db.update(documents).set({ linkHeartbeatAt: new Date() }).where(current).returning({ id: documents.id }));
   // written under names of this run's own, put in place only while the run is still the current one: a
@@ -82,6 +88,7 @@ export async function documentLink(ctx: JobContext, data: unknown): Promise<unkn
         outputPath: pendingPdf,
         reviewPath: pendingReview,
         ...(records.length ? { records: records.map((r) => recordFiles(storage, r)) } : {}),
+        ...(authorities ? { authorities } : {}),
       }, taskLimits(ctx.config), undefined, { signal }),
     );
     const { review } = out;
@@ -128,6 +135,8 @@ export async function documentLink(ctx: JobContext, data: unknown): Promise<unkn
       await tx.insert(links).values(rows);
       // the references of the brief's body, each into the record document its page falls in
       const refs = await storeReferences(tx, documentId, review, records.map((r) => r.id));
+      // the authorities it cites (none stored when its case does not ask for them)
+      const auths = await storeAuthorities(tx, documentId, review, records.map((r) => r.id));
       await tx
         .update(documents)
         .set({
@@ -149,6 +158,7 @@ export async function documentLink(ctx: JobContext, data: unknown): Promise<unkn
         record: record ? { id: record.id, pages: review.record?.pages ?? null } : null,
         ...(records.length > 1 ? { records: records.map((r) => r.id) } : {}),
         ...(review.references ? { references: refs } : {}),
+        ...(review.authorities ? { authorities: auths } : {}),
         validation: review.validation,
         ...(review.removedActiveContent ? { removedActiveContent: review.removedActiveContent } : {}),
         ...(decisions.length ? { reviewerDecisions: carried } : {}),

@@ -4,7 +4,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { recordAudit, type Actor, type Tx } from '../audit.ts';
 import type { Db } from '../db/client.ts';
-import { documents, links, briefReferences } from '../db/schema.ts';
+import { documents, links, briefAuthorities, briefReferences } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 
 export const WITHDRAW_REASONS = {
@@ -24,6 +24,7 @@ export const WITHDRAW_REASONS = {
   records: 'The record documents of this brief were changed after approval',
   recordCiteAs: 'How the brief cites one of its record documents was changed after approval',
   referenceEdit: 'A reference to the record was changed after approval',
+  authorityEdit: 'The link of an authority was changed after approval',
 } as const;
 
 /**
@@ -78,7 +79,7 @@ export async function dropReviewedOutput(tx: Db | Tx, documentId: string): Promi
     .where(eq(documents.id, documentId));
 }
 
-/** Reviewed: approved or rejected, regenerated, or a link or reference confirmed, removed or changed by a reviewer. */
+/** Reviewed: approved or rejected, regenerated, or a link, reference or authority confirmed, removed or changed by a reviewer. */
 export async function isReviewed(db: Db | Tx, documentId: string): Promise<boolean> {
   const [doc] = await db
     .select({ reviewStatus: documents.reviewStatus, regeneratedAt: documents.regeneratedAt })
@@ -95,7 +96,12 @@ export async function isReviewed(db: Db | Tx, documentId: string): Promise<boole
     .select({ n: sql<number>`count(*)::int` })
     .from(briefReferences)
     .where(and(eq(briefReferences.documentId, documentId), ne(briefReferences.status, 'auto')));
-  return Number(refs?.n ?? 0) > 0;
+  if (Number(refs?.n ?? 0) > 0) return true;
+  const [auths] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(briefAuthorities)
+    .where(and(eq(briefAuthorities.documentId, documentId), ne(briefAuthorities.status, 'auto')));
+  return Number(auths?.n ?? 0) > 0;
 }
 
 export const CONFIRM_MESSAGE =

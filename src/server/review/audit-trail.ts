@@ -1,4 +1,4 @@
-// The audit trail of one document: its own entries, those of its references, and those of its links (kept after a link is
+// The audit trail of one document: its own entries, those of its references and authorities, and those of its links (kept after a link is
 // replaced by a rebuild, found by the link's document in the stored before/after), oldest first;
 // at most the newest MAX_ENTRIES.
 import { and, desc, eq, or, sql } from 'drizzle-orm';
@@ -21,6 +21,8 @@ export async function documentAudit(db: Db, documentId: string): Promise<AuditEn
         ),
         // the reviewer's changes of the brief's references to the record
         and(eq(auditEvents.entity, 'reference'), sql`${auditEvents.after} ->> 'documentId' = ${documentId}`),
+        // and of the authorities it cites
+        and(eq(auditEvents.entity, 'authority'), sql`${auditEvents.after} ->> 'documentId' = ${documentId}`),
       ),
     )
     .orderBy(desc(auditEvents.at), desc(auditEvents.id))

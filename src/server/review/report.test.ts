@@ -57,3 +57,34 @@ describe('hyperlink report', () => {
     expect(latin1('Tab 1 – “A” … é ✓')).toBe('Tab 1 - "A" ... é ?');
   });
 });
+
+describe('hyperlink report: authorities', () => {
+  const withAuthorities = (): ReportInput => ({
+    ...input(1),
+    authorities: {
+      totals: { found: 3, linked: 1, listed: 1, removed: 1 },
+      rows: [
+        { page: 4, text: 'Ashcroft v. Iqbal, 556 U.S. 662, 678 (2009)', toaRow: false, target: 'https://www.courtlistener.com/c/U.S./556/662/', status: 'auto', why: 'us-case: the default address' },
+        { page: 6, text: 'Smith v. Jones, 2019 WL 123456', toaRow: false, target: null, status: 'auto', why: 'no public address for us-database citations' },
+        { page: 3, text: '42 U.S.C. § 1983', toaRow: true, target: null, status: 'removed', why: null },
+      ],
+    },
+  });
+
+  it('counts authorities linked and listed but not linked in the CSV, and lists each with where it goes', () => {
+    const lines = reportCsv(withAuthorities()).trim().split('\r\n');
+    expect(lines).toContain('"# authorities","found","linked","listed_not_linked","removed"');
+    expect(lines).toContain('"# all authorities","3","1","1","1"');
+    expect(lines).toContain('"4","Ashcroft v. Iqbal, 556 U.S. 662, 678 (2009)","no","https://www.courtlistener.com/c/U.S./556/662/","auto","us-case: the default address"');
+    expect(lines).toContain('"6","Smith v. Jones, 2019 WL 123456","no","","auto","no public address for us-database citations"');
+    expect(lines).toContain('"3","42 U.S.C. § 1983","yes","","removed",""');
+    expect(reportCsv(input(1))).not.toContain('authorities');
+  });
+
+  it('has an Authorities section in the PDF with the same counts', () => {
+    const texts = reportPdfPages(withAuthorities()).flat().map((l) => l.text);
+    expect(texts).toContain('Authorities');
+    expect(texts).toContain('Authorities: found 3, linked 1, listed not linked 1, removed 1');
+    expect(texts.some((t) => t.startsWith('not linked: no public address'))).toBe(true);
+  });
+});

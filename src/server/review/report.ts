@@ -33,7 +33,18 @@ export interface ReportInput {
   entries: ReportEntry[];
   /** The references of the brief's body to its records (DESIGN §8), when it has records. */
   references?: ReportReferences;
+  /** The authorities the brief cites (DESIGN §8), when its case asked for them. */
+  authorities?: ReportAuthorities;
 }
+
+/** Authorities linked and listed but not linked, and each with where its link goes in the filed PDF. */
+export interface ReportAuthorities {
+  totals: { found: number; linked: number; listed: number; removed: number };
+  /** `target`: a Book of Authorities page, a page of the brief, or a web address; null: not linked. */
+  rows: Array<{ page: number; text: string; toaRow: boolean; target: string | null; status: 'auto' | 'confirmed' | 'removed'; why: string | null }>;
+}
+
+const AUTH_HEADER = ['authority_page', 'authority', 'table_of_authorities_row', 'link_target', 'status', 'why'];
 
 /** References counted by record document, and each reference with where its link goes in the filed PDF. */
 export interface ReportReferences {
@@ -79,7 +90,17 @@ export function reportCsv(r: ReportInput): string {
         ...r.references.rows.map((x) => [x.page, x.text, x.record, x.destination, x.status, x.confidence.toFixed(2), x.why].map(cell).join(',')),
       ]
     : [];
-  return `${[CSV_HEADER.map(cell).join(','), ...rows, ...totals, ...refs].join('\r\n')}\r\n`;
+  const a = r.authorities;
+  const auths = a
+    ? [
+        '',
+        [cell('# authorities'), cell('found'), cell('linked'), cell('listed_not_linked'), cell('removed')].join(','),
+        [cell('# all authorities'), cell(a.totals.found), cell(a.totals.linked), cell(a.totals.listed), cell(a.totals.removed)].join(','),
+        AUTH_HEADER.map(cell).join(','),
+        ...a.rows.map((x) => [x.page, x.text, x.toaRow ? 'yes' : 'no', x.target, x.status, x.why].map(cell).join(',')),
+      ]
+    : [];
+  return `${[CSV_HEADER.map(cell).join(','), ...rows, ...totals, ...refs, ...auths].join('\r\n')}\r\n`;
 }
 
 /** Text the report PDF's standard font can show (Latin-1): dashes and quotes plain, anything else '?'. */
@@ -189,7 +210,9 @@ export function reportPdfPages(r: ReportInput): TextLineSpec[][] {
     }
     y = top + height;
   }
-  if (r.references) referencesSection(r.references, { line, newPage: () => { pages.push(page); page = []; y = TOP; }, y: () => y, setY: (v) => (y = v) });
+  const writer: Writer = { line, newPage: () => { pages.push(page); page = []; y = TOP; }, y: () => y, setY: (v) => (y = v) };
+  if (r.references) referencesSection(r.references, writer);
+  if (r.authorities) authoritiesSection(r.authorities, writer);
   pages.push(page);
   return pages.map((p, i) => [...p, { text: `Page ${i + 1} of ${pages.length}`, x: 270, y: PAGE_H - 30, size: 8 }]);
 }
@@ -244,6 +267,49 @@ function referencesSection(refs: ReportReferences, w: Writer): void {
     for (let i = 0; i < rec.length; i++) {
       w.setY(top + i * LINE);
       w.line(rec[i]!, REF_COLS.record);
+    }
+    w.setY(top + height);
+  }
+}
+
+const AUTH_COLS = { page: 54, text: 84, target: 300, status: 500 };
+
+/** The report's authorities section: linked and listed-not-linked, then each authority and where it goes. */
+function authoritiesSection(a: ReportAuthorities, w: Writer): void {
+  const need = (h: number) => {
+    if (w.y() + h > BOTTOM) w.newPage();
+  };
+  need(LINE * 6);
+  w.setY(w.y() + LINE);
+  w.line('Authorities', 54, 11);
+  w.setY(w.y() + LINE + 4);
+  const t = a.totals;
+  w.line(`Authorities: found ${t.found}, linked ${t.linked}, listed not linked ${t.listed}, removed ${t.removed}`, 54, 9);
+  w.setY(w.y() + LINE * 2);
+  const header = () => {
+    for (const [k, s] of [['page', 'Page'], ['text', 'Authority as cited'], ['target', 'Link to'], ['status', 'Status']] as const) w.line(s, AUTH_COLS[k]);
+    w.setY(w.y() + LINE + 2);
+  };
+  need(LINE * 3);
+  header();
+  for (const x of a.rows) {
+    const text = wrap(`${x.toaRow ? '[TOA] ' : ''}${x.text}`, 40);
+    const target = wrap(x.target ?? `not linked${x.why ? `: ${x.why}` : ''}`, 40);
+    const height = Math.max(text.length, target.length) * LINE + 2;
+    if (w.y() + height > BOTTOM) {
+      w.newPage();
+      header();
+    }
+    const top = w.y();
+    w.line(String(x.page), AUTH_COLS.page);
+    w.line(x.status, AUTH_COLS.status);
+    for (let i = 0; i < text.length; i++) {
+      w.setY(top + i * LINE);
+      w.line(text[i]!, AUTH_COLS.text);
+    }
+    for (let i = 0; i < target.length; i++) {
+      w.setY(top + i * LINE);
+      w.line(target[i]!, AUTH_COLS.target);
     }
     w.setY(top + height);
   }

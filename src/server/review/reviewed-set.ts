@@ -12,6 +12,7 @@ import { indexItems, links, type documents } from '../db/schema.ts';
 import { parseIndexPages } from '../documents/index-pages.ts';
 import { recordsOf } from '../documents/record-pairing.ts';
 import { reviewedReferences } from './references.ts';
+import { reviewedAuthorities } from './authorities.ts';
 
 export interface LoadedSet {
   set: ReviewedSet;
@@ -42,6 +43,8 @@ export async function loadReviewedSet(db: Db | Tx, doc: typeof documents.$inferS
   // a paired brief's reviewed PDF is the merged master: brief, then its records in order, and the
   // references of its body as the reviewer left them
   const refs = await reviewedReferences(db, doc);
+  // and the authorities it cites, as the reviewer left them (none unless its case asked for them)
+  const auths = await reviewedAuthorities(db, doc);
   const records = await recordsOf(db, doc);
   const record = records[0];
   const rows = await linksInIndexOrder(db, doc.id);
@@ -65,6 +68,7 @@ export async function loadReviewedSet(db: Db | Tx, doc: typeof documents.$inferS
         records.map((r) => [r.id, r.citeAs, r.volume]),
         rows.map(({ link }) => [link.id, link.status, link.target, link.targetPage, link.bbox]),
         refs.rows.map((r) => [r.id, r.status, r.recordDocId, r.targetPage]),
+        auths.rows.map((r) => [r.id, r.status, r.url, r.recordDocId, r.targetPage, r.briefPage]),
       ]),
     )
     .digest('hex');
@@ -76,6 +80,7 @@ export async function loadReviewedSet(db: Db | Tx, doc: typeof documents.$inferS
       indexPages,
       entries,
       ...(records.length ? { records: refs.records, references: refs.references } : {}),
+      ...(auths.rows.length ? { authorities: auths.authorities } : {}),
     },
     record: record ?? null,
     records,

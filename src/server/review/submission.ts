@@ -19,7 +19,8 @@ import { loadReviewedSet, type LoadedSet } from './reviewed-set.ts';
 import { zipEntryName, type ZipFile } from './zip-package.ts';
 import { recordsOf } from '../documents/record-pairing.ts';
 import { referenceTotals } from './references.ts';
-import type { ReportReferences } from './report.ts';
+import { authorityTarget, authorityTotals } from './authorities.ts';
+import type { ReportAuthorities, ReportInput, ReportReferences } from './report.ts';
 
 type DocumentRow = typeof documents.$inferSelect;
 const MB = 1024 * 1024;
@@ -90,6 +91,23 @@ async function reportReferences(db: Db, doc: typeof documents.$inferSelect): Pro
   };
 }
 
+/** The report's authorities section: linked and listed-not-linked, and each authority with where it goes. */
+async function reportAuthorities(db: Db, doc: typeof documents.$inferSelect): Promise<ReportAuthorities | null> {
+  const { totals, rows } = await authorityTotals(db, doc);
+  if (!rows.length) return null;
+  return {
+    totals,
+    rows: rows.map((r) => ({
+      page: r.page,
+      text: r.text,
+      toaRow: r.toaRow,
+      target: r.status === 'removed' ? null : authorityTarget(r),
+      status: r.status,
+      why: r.linked ? r.why : (r.unresolvedReason ?? r.why),
+    })),
+  };
+}
+
 function reportEntries(loaded: LoadedSet, changes: Map<string, { by: string | null; at: Date }>): ReportEntry[] {
   const inFiled = (target: 'source' | 'record' | undefined, page: number | null) =>
     page === null ? null : target === 'record' ? page + loaded.set.briefPages : page;
@@ -150,7 +168,7 @@ export async function submitToCourt(
       const loaded = await loadReviewedSet(db, doc);
       const id = randomUUID();
       const file = (name: string) => storage.documentFile(doc.caseId, doc.id, name);
-      const report = {
+      const report: ReportInput = {
         caseNumber: kase?.caseNumber ?? '',
         caseTitle: kase?.title ?? '',
         documentTitle: doc.title,
@@ -165,6 +183,8 @@ export async function submitToCourt(
         entries: reportEntries(loaded, await lastChanges(db, loaded.linkIds)),
         ...(loaded.records.length ? { references: await reportReferences(db, doc) } : {}),
       };
+      const auths = await reportAuthorities(db, doc);
+      if (auths) report.authorities = auths;
       const outs = (['pdf', 'report.pdf', 'report.csv'] as const).map((f) => file(submissionFileName(id, f)));
       written.push(...outs);
       let out;

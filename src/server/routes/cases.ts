@@ -78,6 +78,8 @@ export function caseRoutes(app: FastifyInstance, db: Db, storage: Storage, confi
             plaintiff: body.plaintiff || 'To be determined',
             defendant: body.defendant || 'To be determined',
             autoAdvance: body.autoAdvance ?? true,
+            authorities: body.authorities ?? 'off',
+            toaTarget: body.toaTarget ?? 'first-citation',
             storagePath: storagePathFor(body.caseNumber, now),
             createdBy: user.id,
             createdAt: now,
@@ -111,6 +113,8 @@ export function caseRoutes(app: FastifyInstance, db: Db, storage: Storage, confi
             ...(body.defendant !== undefined && { defendant: body.defendant || 'To be determined' }),
             ...(body.filingDate !== undefined && { filingDate: new Date(body.filingDate) }),
             ...(body.autoAdvance !== undefined && { autoAdvance: body.autoAdvance }),
+            ...(body.authorities !== undefined && { authorities: body.authorities }),
+            ...(body.toaTarget !== undefined && { toaTarget: body.toaTarget }),
             updatedAt: new Date(),
           })
           .where(eq(cases.id, id))

@@ -5,7 +5,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { briefRecordsBody, createDocumentBody, updateDocumentBody, updateReferenceBody } from '../../contract/documents.ts';
+import { briefRecordsBody, createDocumentBody, updateAuthorityBody, updateDocumentBody, updateReferenceBody } from '../../contract/documents.ts';
 import { forgetDocumentNames, recordAudit, withoutDocumentNames } from '../audit.ts';
 import { requireUser } from '../auth/guard.ts';
 import { documents } from '../db/schema.ts';
@@ -23,6 +23,7 @@ import {
   withdrawBriefApprovals,
 } from '../documents/record-pairing.ts';
 import { listReferences, updateReference } from '../review/references.ts';
+import { listAuthorities, updateAuthority } from '../review/authorities.ts';
 import type { Db } from '../db/client.ts';
 import type { Actor, Tx } from '../audit.ts';
 import { caseDocuments, caseIdParams, documentById, documentRow, requireCase } from '../documents/queries.ts';
@@ -35,6 +36,11 @@ import { rebuildLinks, requireConfirmForAll } from '../review/rebuild-links.ts';
 const duplicateParams = z.object({
   caseId: z.uuid({ error: 'caseId must be a case id' }),
   fileName: z.string().trim().min(1).max(255),
+});
+
+const authorityParams = z.object({
+  id: z.uuid({ error: 'id must be a document id' }),
+  authorityId: z.uuid({ error: 'authorityId must be an authority id' }),
 });
 
 const referenceParams = z.object({
@@ -189,6 +195,20 @@ export function documentRoutes(app: FastifyInstance, deps: DocumentDeps): void {
     const doc = await documentRow(db, params);
     const change = parseInput(updateReferenceBody, req.body);
     return updateReference(db, user, doc, refId, change);
+  });
+
+  // the authorities the brief cites (DESIGN §8): listed whatever their link, changed by the reviewer
+  app.get('/api/documents/:id/authorities', async (req) => {
+    const doc = await documentRow(db, req.params);
+    return listAuthorities(db, doc);
+  });
+
+  app.patch('/api/documents/:id/authorities/:authorityId', async (req) => {
+    const user = requireUser(req);
+    const { authorityId, ...params } = parseInput(authorityParams, req.params);
+    const doc = await documentRow(db, params);
+    const change = parseInput(updateAuthorityBody, req.body);
+    return updateAuthority(db, user, doc, authorityId, change);
   });
 
   app.delete('/api/documents/:id', async (req, reply) => {

@@ -27,5 +27,7 @@ export function caseJson(c: typeof cases.$inferSelect): CaseRecord {
     defendant: c.defendant,
     storagePath: c.storagePath,
     autoAdvance: c.autoAdvance,
+    authorities: c.authorities === 'on' ? 'on' : 'off',
+    toaTarget: c.toaTarget === 'authority' ? 'authority' : 'first-citation',
   };
 }

@@ -82,6 +82,8 @@ function CaseEditForm({ item, onDone }: { item: CaseRecord; onDone: () => void }
     plaintiff: item.plaintiff,
     defendant: item.defendant,
   });
+  const [authorities, setAuthorities] = useState<CaseRecord['authorities']>(item.authorities ?? 'off');
+  const [toaTarget, setToaTarget] = useState<CaseRecord['toaTarget']>(item.toaTarget ?? 'first-citation');
   const ready = form.caseNumber.trim() !== '' && form.title.trim() !== '';
   const field = (key: keyof typeof form, label: string) => (
     <EditField
@@ -101,6 +103,8 @@ function CaseEditForm({ item, onDone }: { item: CaseRecord; onDone: () => void }
       title: form.title.trim(),
       plaintiff: form.plaintiff.trim() || undefined,
       defendant: form.defendant.trim() || undefined,
+      authorities,
+      toaTarget,
     };
     update.mutate({ id: item.id, body }, { onSuccess: onDone });
   };
@@ -114,6 +118,37 @@ function CaseEditForm({ item, onDone }: { item: CaseRecord; onDone: () => void }
           {field('plaintiff', 'Plaintiff')}
           {field('defendant', 'Defendant')}
         </div>
+        <fieldset className="grid gap-2 rounded-md border border-border p-3 text-sm">
+          <legend className="px-1 text-xs font-medium text-muted-foreground">Authorities (cases, statutes, rules)</legend>
+          <label className="flex flex-wrap items-center justify-between gap-2">
+            <span>Link the authorities briefs cite</span>
+            <select
+              id={`edit-authorities-${item.id}`}
+              aria-label="Link authorities"
+              className="h-8 rounded-md border border-input bg-background px-1.5 text-sm"
+              value={authorities}
+              onChange={(e) => setAuthorities(e.target.value === 'on' ? 'on' : 'off')}
+            >
+              <option value="off">Off</option>
+              <option value="on">On</option>
+            </select>
+          </label>
+          <label className="flex flex-wrap items-center justify-between gap-2">
+            <span>Table of Authorities rows link to</span>
+            <select
+              id={`edit-toa-${item.id}`}
+              aria-label="Table of Authorities rows link to"
+              className="h-8 rounded-md border border-input bg-background px-1.5 text-sm"
+              value={toaTarget}
+              disabled={authorities === 'off'}
+              onChange={(e) => setToaTarget(e.target.value === 'authority' ? 'authority' : 'first-citation')}
+            >
+              <option value="first-citation">First page citing it</option>
+              <option value="authority">The authority</option>
+            </select>
+          </label>
+          <p className="text-xs text-muted-foreground">Applies the next time a brief's links are built.</p>
+        </fieldset>
       </div>
       <div className="flex items-center gap-2 border-t border-border px-5 py-3">
         <SaveCancelButtons canSave={ready && !update.isPending} onCancel={onDone} />

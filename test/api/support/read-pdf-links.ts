@@ -9,6 +9,8 @@ export interface ReadLink {
   target: number;
   /** The rectangle as [x0, y0, x1, y1] with the origin at the top left (as the API's bbox). */
   box: [number, number, number, number];
+  /** The web address a URI action opens, when it is one. */
+  uri?: string;
 }
 
 export interface ReadBack {
@@ -44,7 +46,9 @@ export function readLinksOf(doc: PDFDocument): ReadBack {
       const rect = (a.lookup(PDFName.of('Rect')) as PDFArray).asArray().map((n) => (n as PDFNumber).asNumber());
       const h = p.getHeight();
       const box: ReadLink['box'] = [Math.min(rect[0]!, rect[2]!), h - Math.max(rect[1]!, rect[3]!), Math.max(rect[0]!, rect[2]!), h - Math.min(rect[1]!, rect[3]!)];
-      links.push({ page: i + 1, rect, target: targetOf(destOf(a)), box });
+      const action = a.lookup(PDFName.of('A'));
+      const uri = action instanceof PDFDict ? action.lookup(PDFName.of('URI')) : undefined;
+      links.push({ page: i + 1, rect, target: targetOf(destOf(a)), box, ...(uri instanceof PDFString || uri instanceof PDFHexString ? { uri: uri.decodeText() } : {}) });
     }
   });
   const outline: Array<{ title: string; target: number }> = [];

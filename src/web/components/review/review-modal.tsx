@@ -13,6 +13,7 @@ import { AuditTrail } from './audit-trail.tsx';
 import { LinkItem } from './link-item.tsx';
 import { PageViewer } from './page-viewer.tsx';
 import { ReferencesPanel } from './references-panel.tsx';
+import { AuthoritiesPanel } from './authorities-panel.tsx';
 import { ReviewDecision } from './review-decision.tsx';
 
 /** The review modal of one document (spec §2): page viewer, links with their decisions, regenerate and approve. */
@@ -237,6 +238,13 @@ function ReviewBody({ doc }: { doc: DocumentRecord }) {
               </ol>
             )}
             <ReferencesPanel
+              doc={doc}
+              onShowPage={(p) => {
+                setPreview(null);
+                setPage(p);
+              }}
+            />
+            <AuthoritiesPanel
               doc={doc}
               onShowPage={(p) => {
                 setPreview(null);
