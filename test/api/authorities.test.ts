@@ -96,7 +96,7 @@ describe('authorities', () => {
     expect(iqbal.masterPage).toBe(brief.pageCount! + iqbal.targetPage!);
     expect(byText(all, 'R. v. Jordan, 2016 SCC 27 at para. 5')).toMatchObject({ recordDocId: boa.id, tab: '2', targetPage: 8, masterPage: brief.pageCount! + 8 });
     expect(byText(all, '42 U.S.C. § 1983')).toMatchObject({ url: 'https://www.law.cornell.edu/uscode/text/42/1983', masterPage: null, linked: true });
-    const wl = byText(all, 'Smith v. Jones, 2019 WL 123456');
+    const wl = byText(all, 'Smith v. Jones, 2019 WL 123456 (S.D.N.Y. 2019)');
     expect(wl).toMatchObject({ url: null, masterPage: null, linked: false });
     expect(wl.unresolvedReason).toMatch(/no public address/);
     // each row of the Table of Authorities: to the first page of the brief citing it
@@ -121,7 +121,7 @@ describe('authorities', () => {
   it('changes an authority: another https address, a page of the Book, removed; refuses anything else', async () => {
     const all = await authoritiesOf(brief.id);
     const patch = (id: string, body: object) => api('PATCH', `/api/documents/${brief.id}/authorities/${id}`, body);
-    const wl = byText(all, 'Smith v. Jones, 2019 WL 123456');
+    const wl = byText(all, 'Smith v. Jones, 2019 WL 123456 (S.D.N.Y. 2019)');
     const usc = byText(all, '42 U.S.C. § 1983');
     const jordan = byText(all, 'R. v. Jordan, 2016 SCC 27 at para. 5');
     // refused, 400 naming the field: not https, a file, script, credentials, both targets, a page past the Book, nothing to confirm
@@ -203,7 +203,7 @@ describe('authorities', () => {
     const listedN = all.filter((a) => !a.linked && a.status !== 'removed').length;
     const csv = (await api('GET', sub.reportCsvUrl)).body.split('\r\n');
     expect(csv).toContain(`"# all authorities","${all.length}","${linkedN}","${listedN}","1"`);
-    expect(csv).toContain('"6","Smith v. Jones, 2019 WL 123456","no","https://library.firm.example/wl/2019-123456","confirmed","target set by the reviewer"'.replace('"6"', `"${byText(all, 'Smith v. Jones, 2019 WL 123456').page}"`));
+    expect(csv).toContain('"6","Smith v. Jones, 2019 WL 123456 (S.D.N.Y. 2019)","no","https://library.firm.example/wl/2019-123456","confirmed","target set by the reviewer"'.replace('"6"', `"${byText(all, 'Smith v. Jones, 2019 WL 123456 (S.D.N.Y. 2019)').page}"`));
     const { openPdf } = await import('../../src/engine/pdf/index.ts');
     const report = openPdf(new Uint8Array((await api('GET', sub.reportPdfUrl)).rawPayload));
     try {
