@@ -41,29 +41,29 @@ test('a case set to link authorities lists them in the review, not linked first,
   await expect(panel.getByTestId('authority-counts')).toHaveText('12 found, 10 linked, 2 not linked');
   const items = panel.getByRole('list', { name: 'Authorities cited' }).getByRole('listitem');
   await expect(items).toHaveCount(12);
-  await expect(items.nth(0)).toHaveAttribute('aria-label', `Authority ${f.uncited}`);
+  await expect(items.nth(0)).toHaveAttribute('aria-label', `Table of Authorities row ${f.uncited}`);
   await expect(items.nth(0).getByTestId('authority-target')).toContainText('Not linked: Table of Authorities: the body of the brief does not cite this authority');
   const wl = items.nth(1);
-  await expect(wl).toHaveAttribute('aria-label', 'Authority Smith v. Jones, 2019 WL 123456');
+  await expect(wl).toHaveAttribute('aria-label', 'Authority Smith v. Jones, 2019 WL 123456 (S.D.N.Y. 2019)');
   await expect(wl.getByTestId('authority-target')).toContainText('Not linked: no public address for us-database citations');
   // a short form comes before the full citations it continues; every table row goes to the page first citing it
   await expect(items.nth(2)).toHaveAttribute('aria-label', 'Authority Iqbal, 556 U.S. at 679');
   await panel.getByLabel('Filter authorities').selectOption('toa');
   await expect(items).toHaveCount(6);
   for (const row of f.rows) {
-    await expect(panel.getByRole('listitem', { name: `Authority ${row.text}` }).filter({ hasText: 'Table of Authorities' })).toContainText(`→ page ${row.firstPage} of the brief`);
+    await expect(panel.getByRole('listitem', { name: `Table of Authorities row ${row.text}`, exact: true })).toContainText(`→ page ${row.firstPage} of the brief`);
   }
   await panel.getByLabel('Filter authorities').selectOption('all');
 
   // an address that is not https is refused before it is sent; an https one links it
-  const input = wl.getByLabel('New target of Smith v. Jones, 2019 WL 123456');
+  const input = wl.getByLabel('New target of Smith v. Jones, 2019 WL 123456 (S.D.N.Y. 2019)');
   await input.fill('http://library.firm.example/wl/123456');
   await expect(wl).toContainText('An https:// address');
-  await expect(wl.getByRole('button', { name: 'Set the target of Smith v. Jones, 2019 WL 123456' })).toBeDisabled();
+  await expect(wl.getByRole('button', { name: 'Set the target of Smith v. Jones, 2019 WL 123456 (S.D.N.Y. 2019)' })).toBeDisabled();
   await input.fill('https://library.firm.example/wl/2019-123456');
-  await wl.getByRole('button', { name: 'Set the target of Smith v. Jones, 2019 WL 123456' }).click();
+  await wl.getByRole('button', { name: 'Set the target of Smith v. Jones, 2019 WL 123456 (S.D.N.Y. 2019)' }).click();
   await expect(page.getByRole('dialog').getByRole('status')).toContainText('Authority Updated');
-  const updated = panel.getByRole('listitem', { name: 'Authority Smith v. Jones, 2019 WL 123456', exact: true });
+  const updated = panel.getByRole('listitem', { name: 'Authority Smith v. Jones, 2019 WL 123456 (S.D.N.Y. 2019)', exact: true });
   await expect(updated.getByTestId('authority-target')).toContainText('→ https://library.firm.example/wl/2019-123456');
   await expect(updated).toContainText('Confirmed');
   await expect(panel.getByTestId('authority-counts')).toHaveText('12 found, 11 linked, 1 not linked');
@@ -78,7 +78,7 @@ test('a case set to link authorities lists them in the review, not linked first,
 
   // the server kept both changes
   const saved = (await (await page.request.get(`/api/documents/${brief.id}/authorities`)).json()) as Array<{ text: string; toaRow: boolean; status: string; url: string | null }>;
-  expect(saved.find((a) => a.text === 'Smith v. Jones, 2019 WL 123456')).toMatchObject({ status: 'confirmed', url: 'https://library.firm.example/wl/2019-123456' });
+  expect(saved.find((a) => a.text === 'Smith v. Jones, 2019 WL 123456 (S.D.N.Y. 2019)')).toMatchObject({ status: 'confirmed', url: 'https://library.firm.example/wl/2019-123456' });
   expect(saved.find((a) => a.text === '42 U.S.C. § 1983' && !a.toaRow)).toMatchObject({ status: 'removed' });
 
   // on a phone the review with its authorities fits the width

@@ -167,8 +167,10 @@ function AuthorityItem({
     else if ('targetPage' in parsed) onChange({ targetPage: parsed.targetPage }, `“${a.text}” now goes to page ${parsed.targetPage} of the Book of Authorities.`);
     setValue('');
   };
+  // a table row prints the citation as the body does: its name says which of the two it is
+  const named = a.toaRow ? `Table of Authorities row ${a.text}` : `authority ${a.text}`;
   return (
-    <li aria-label={`Authority ${a.text}`} className={cn('min-w-0 border-b border-border px-4 py-3 last:border-b-0', a.status === 'removed' && 'opacity-70')}>
+    <li aria-label={a.toaRow ? `Table of Authorities row ${a.text}` : `Authority ${a.text}`} className={cn('min-w-0 border-b border-border px-4 py-3 last:border-b-0', a.status === 'removed' && 'opacity-70')}>
       <div className="flex min-w-0 flex-wrap items-baseline gap-x-2 gap-y-1">
         <button type="button" className="cursor-pointer text-xs text-muted-foreground underline" onClick={onShow}>
           p. {a.page}
@@ -192,7 +194,7 @@ function AuthorityItem({
           variant="outline"
           disabled={busy || a.status === 'confirmed' || !a.linked}
           onClick={() => onChange({ status: 'confirmed' }, `“${a.text}” confirmed.`)}
-          aria-label={`Confirm authority ${a.text}`}
+          aria-label={`Confirm ${named}`}
         >
           <Check aria-hidden />
           Confirm
@@ -202,21 +204,21 @@ function AuthorityItem({
           variant="outline"
           disabled={busy || a.status === 'removed'}
           onClick={() => onChange({ status: 'removed' }, `“${a.text}” removed: it is not linked.`)}
-          aria-label={`Remove authority ${a.text}`}
+          aria-label={`Remove ${named}`}
         >
           <Trash2 aria-hidden />
           Remove
         </Button>
         <form onSubmit={submit} className="flex min-w-0 flex-wrap items-center gap-1.5">
           <Input
-            aria-label={`New target of ${a.text}`}
+            aria-label={`New target of ${a.toaRow ? named : a.text}`}
             placeholder={hasBook ? 'https://… or Book page' : 'https://…'}
             className="h-8 w-48"
             value={value}
             aria-invalid={error ? true : undefined}
             onChange={(e) => setValue(e.target.value)}
           />
-          <Button size="sm" type="submit" disabled={busy || !parsed || Boolean(error)} aria-label={`Set the target of ${a.text}`}>
+          <Button size="sm" type="submit" disabled={busy || !parsed || Boolean(error)} aria-label={`Set the target of ${a.toaRow ? named : a.text}`}>
             <Save aria-hidden />
             Set
           </Button>
