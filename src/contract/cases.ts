@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { courtProfileId } from './court-rules.ts';
 
 export const caseRecord = z.object({
   id: z.string(),
@@ -11,6 +12,8 @@ export const caseRecord = z.object({
   defendant: z.string(),
   storagePath: z.string(),
   autoAdvance: z.boolean(),
+  /** The court profile the case files under; null: none (custom). */
+  courtProfile: z.string().nullable().optional(),
 });
 export type CaseRecord = z.infer<typeof caseRecord>;
 
@@ -49,6 +52,7 @@ export const createCaseBody = z.object({
     }, 'filingDate must be a date between the years 1000 and 9999')
     .optional(),
   autoAdvance: z.boolean().optional(),
+  courtProfile: courtProfileId.nullable().optional(),
 });
 export type CreateCaseBody = z.infer<typeof createCaseBody>;
 

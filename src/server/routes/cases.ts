@@ -78,6 +78,7 @@ export function caseRoutes(app: FastifyInstance, db: Db, storage: Storage, confi
             plaintiff: body.plaintiff || 'To be determined',
             defendant: body.defendant || 'To be determined',
             autoAdvance: body.autoAdvance ?? true,
+            courtProfile: body.courtProfile ?? null,
             storagePath: storagePathFor(body.caseNumber, now),
             createdBy: user.id,
             createdAt: now,
@@ -111,6 +112,7 @@ export function caseRoutes(app: FastifyInstance, db: Db, storage: Storage, confi
             ...(body.defendant !== undefined && { defendant: body.defendant || 'To be determined' }),
             ...(body.filingDate !== undefined && { filingDate: new Date(body.filingDate) }),
             ...(body.autoAdvance !== undefined && { autoAdvance: body.autoAdvance }),
+            ...(body.courtProfile !== undefined && { courtProfile: body.courtProfile }),
             updatedAt: new Date(),
           })
           .where(eq(cases.id, id))

@@ -27,5 +27,7 @@ export function caseJson(c: typeof cases.$inferSelect): CaseRecord {
     defendant: c.defendant,
     storagePath: c.storagePath,
     autoAdvance: c.autoAdvance,
+    // only when set: a case without a court keeps the form it always had
+    ...(c.courtProfile ? { courtProfile: c.courtProfile } : {}),
   };
 }
