@@ -2,7 +2,7 @@ import { openPdf } from '../pdf/index.ts';
 import { readDocFacts, type DocFacts } from '../pdf/court-facts.ts';
 import { freeCorner, readPageFacts, resampleImages, saveCompact, setDefaultView100, stampText, turnUpright, writeVolume } from '../pdf/court-fixes.ts';
 import type { PdfSource } from '../pdf/types.ts';
-import { markFixed, preflight, showsPageNumber, type IndexEntry, type PreflightReport } from './preflight.ts';
+import { bookmarkShowsPage, markFixed, preflight, showsPageNumber, type IndexEntry, type PreflightReport } from './preflight.ts';
 import type { CourtProfile, RuleId } from './types.ts';
 
 /** Check a written file against a profile: the file read back, page by page. */
@@ -120,7 +120,7 @@ export function fixForCourt(bytes: Uint8Array, profile: CourtProfile, opts: { na
     if (profile.bookmarks?.value === 'page-number' && outline.length) {
       let changed = 0;
       const entries = outline.map((o) => {
-        if (o.level !== 0 || o.page === null || /(?:\bp\.?\s*|,\s*)\d+\s*$/.test(o.title)) return { title: o.title, page: o.page ?? 1, level: o.level };
+        if (o.level !== 0 || o.page === null || bookmarkShowsPage(o.title, o.page)) return { title: o.title, page: o.page ?? 1, level: o.level };
         changed++;
         return { title: `${o.title}, p. ${o.page}`, page: o.page, level: o.level };
       });

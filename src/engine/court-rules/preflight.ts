@@ -107,6 +107,12 @@ export function showsPageNumber(p: PageFacts): boolean {
 
 const BOOKMARK_PAGE = /(?:\bp(?:age|p)?\.?\s*|,\s*|\[|\(|\s)(\d+)\s*[\])]?\s*$/i;
 
+/** True when a bookmark's title ends with the page it goes to (`…, p. 14`, `… (14)`, `… 14`). */
+export function bookmarkShowsPage(title: string, page: number): boolean {
+  const m = BOOKMARK_PAGE.exec(title);
+  return !!m && Number(m[1]) === page;
+}
+
 function check(rule: RuleId, limit: Limit<unknown>, input: PreflightInput, sourceTitle: string): RuleResult {
   const { facts } = input;
   const base = { rule, requirement: limit.says, source: sourceTitle, firmDefault: !!limit.firmDefault };
@@ -136,8 +142,7 @@ function check(rule: RuleId, limit: Limit<unknown>, input: PreflightInput, sourc
       for (const b of facts.outline) {
         if (b.page === null) out.push(`bookmark "${b.title}" goes to no page of the file`);
         else if (limit.value === 'page-number' && b.level === 0) {
-          const m = BOOKMARK_PAGE.exec(b.title);
-          if (!m || Number(m[1]) !== b.page) out.push(`bookmark "${b.title}" lacks its page number (${b.page})`);
+          if (!bookmarkShowsPage(b.title, b.page)) out.push(`bookmark "${b.title}" lacks its page number (${b.page})`);
         }
       }
       return result(out);
@@ -153,7 +158,8 @@ function check(rule: RuleId, limit: Limit<unknown>, input: PreflightInput, sourc
       return result(out);
     }
     case 'searchable': {
-      const bare = pages.filter((p) => p.bodyTexts === 0).map((p) => p.page);
+      // a page that draws an image and no text is a scan without its text layer; a blank page is not
+      const bare = pages.filter((p) => p.bodyTexts === 0 && p.images.length > 0).map((p) => p.page);
       return result(bare.length ? [`${plural(bare.length, 'page has', 'pages have')} no text layer (${pageList(bare)})`] : []);
     }
     case 'upright': {

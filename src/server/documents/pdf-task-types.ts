@@ -4,6 +4,8 @@ import type { TextLineSpec } from '../../engine/pdf/make-text-pdf.ts';
 import type { IndexDetection, ReviewJson } from '../../engine/types.ts';
 import type { ReviewedSet, ReviewedValidation } from '../../engine/write/write-reviewed.ts';
 import type { FullReadings } from './page-store.ts';
+import type { IndexEntry } from '../../engine/court-rules/preflight.ts';
+import type { ProfileId } from '../../engine/court-rules/types.ts';
 
 /** What every task is given besides its own fields. */
 interface TaskCommon {
@@ -96,6 +98,15 @@ export type PdfTask = TaskCommon & (
       reportPdfPages: TextLineSpec[][];
       reportCsvOut: string;
       reportCsv: string;
+    }
+  | {
+      /** A court profile's rules checked against a written PDF, read back (engine/court-rules). */
+      op: 'preflight';
+      path: string;
+      name: string;
+      profile: ProfileId;
+      /** The index entries that must each carry a link. */
+      indexEntries: IndexEntry[];
     }
 );
 

@@ -6,7 +6,7 @@
 // the full text layer;
 // 'link' builds the linked output from what was read before (no reading or OCR again);
 // 'regenerate' and 'package' write the reviewed PDF and the court package (review-tasks.ts).
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { validateMaster } from '../../engine/link.ts';
 import { openPdf } from '../../engine/pdf/index.ts';
@@ -23,6 +23,9 @@ import type { LinkOutcome, PdfTask, PdfTaskMessage, ReadOutcome, RelayerOutcome,
 import { openRecords, recordOcrPages } from './record-docs.ts';
 import { refuseWholeSave, saveOptions } from './whole-save-check.ts';
 import { packageForCourt, regenerate } from './review-tasks.ts';
+import { preflightFile } from '../../engine/court-rules/fix.ts';
+import type { PreflightReport } from '../../engine/court-rules/preflight.ts';
+import { profile as courtProfile } from '../../engine/court-rules/profiles/index.ts';
 import { lowerThreadPriority } from './thread-priority.ts';
 
 const task = (workerData as { data: PdfTask }).data;
@@ -189,6 +192,10 @@ async function relayer(t: Extract<PdfTask, { op: 'relayer' }>): Promise<RelayerO
   }
 }
 
+function preflightTask(t: Extract<PdfTask, { op: 'preflight' }>): PreflightReport {
+  return preflightFile({ path: t.path }, statSync(t.path).size, courtProfile(t.profile), { name: t.name, indexEntries: t.indexEntries });
+}
+
 async function run(): Promise<void> {
   try {
     if (task.op === 'read') post({ type: 'result', result: await read(task) });
@@ -196,6 +203,7 @@ async function run(): Promise<void> {
     else if (task.op === 'relayer') post({ type: 'result', result: await relayer(task) });
     else if (task.op === 'regenerate') post({ type: 'result', result: await regenerate(task) });
     else if (task.op === 'package') post({ type: 'result', result: await packageForCourt(task) });
+    else if (task.op === 'preflight') post({ type: 'result', result: preflightTask(task) });
     else post({ type: 'result', result: await link(task) });
   } catch (err) {
     const e = err as Error;

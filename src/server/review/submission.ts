@@ -20,13 +20,17 @@ import { zipEntryName, type ZipFile } from './zip-package.ts';
 import { recordsOf } from '../documents/record-pairing.ts';
 import { referenceTotals } from './references.ts';
 import type { ReportReferences } from './report.ts';
+import type { PreflightView } from '../../contract/court-rules.ts';
+import { preflightText, type PreflightReport } from '../../engine/court-rules/preflight.ts';
+import { writeFileAtomic } from '../../engine/util/atomic-write.ts';
+import { documentPreflight, failedRules } from './preflight.ts';
 
 type DocumentRow = typeof documents.$inferSelect;
 const MB = 1024 * 1024;
 
-export type SubmissionFile = 'pdf' | 'report.pdf' | 'report.csv';
+export type SubmissionFile = 'pdf' | 'report.pdf' | 'report.csv' | 'preflight.txt';
 export const submissionFileName = (id: string, file: SubmissionFile) =>
-  file === 'pdf' ? `submission-${id}.pdf` : file === 'report.pdf' ? `submission-${id}-report.pdf` : `submission-${id}-report.csv`;
+  file === 'pdf' ? `submission-${id}.pdf` : file === 'report.pdf' ? `submission-${id}-report.pdf` : file === 'report.csv' ? `submission-${id}-report.csv` : `submission-${id}-preflight.txt`;
 
 const urls = (id: string, documentId: string): SubmittedFiles => ({
   documentId,
@@ -113,6 +117,7 @@ function reportEntries(loaded: LoadedSet, changes: Map<string, { by: string | nu
 interface Prepared {
   id: string;
   doc: DocumentRow;
+  preflight: PreflightView;
   validation: ValidationTotals;
   pageCount: number;
   fileSize: number;
@@ -140,6 +145,15 @@ export async function submitToCourt(
     const why = await refusal(storage, doc, info, filedPages.get(doc.id)!);
     if (why) throw new AppError('conflict', `${why}. Nothing was submitted.`, 'documentIds');
   }
+  // the court's rules, checked on the approved file: a failure files nothing unless the reviewer gives a reason
+  const preflights = new Map<string, PreflightView>();
+  for (const doc of docs) {
+    const report = await documentPreflight(deps, doc, info.courtProfile);
+    if (!report.ok && !info.preflightOverride) {
+      throw new AppError('conflict', `"${doc.title}" fails preflight against ${report.profileName}: ${failedRules(report)}. Fix it and approve it again, or file it with a reason for the override. Nothing was submitted.`, 'documentIds');
+    }
+    preflights.set(doc.id, report);
+  }
 
   const written: string[] = [];
   const prepared: Prepared[] = [];
@@ -166,7 +180,11 @@ export async function submitToCourt(
         ...(loaded.records.length ? { references: await reportReferences(db, doc) } : {}),
       };
       const outs = (['pdf', 'report.pdf', 'report.csv'] as const).map((f) => file(submissionFileName(id, f)));
-      written.push(...outs);
+      const preflightOut = file(submissionFileName(id, 'preflight.txt'));
+      written.push(...outs, preflightOut);
+      const preflight = preflights.get(doc.id)!;
+      const override = !preflight.ok && info.preflightOverride ? `\nFiled although preflight fails, by ${user.email}, for this reason: ${info.preflightOverride.reason}\n` : '';
+      await writeFileAtomic(preflightOut, `${preflightText([preflight as PreflightReport])}${override}`);
       let out;
       try {
         out = await runPdfTask({
@@ -187,7 +205,7 @@ export async function submitToCourt(
       if (out.sha256 !== doc.approvedSha256) throw new AppError('conflict', `${name} changed since it was approved (its file no longer has the approved SHA-256). Nothing was submitted.`, 'documentIds');
       if (out.activeContent.length) throw new AppError('conflict', `${name} holds active content (${out.activeContent.join(', ')}), which a court filing must not. Nothing was submitted.`, 'documentIds');
       if (!out.validation.success) throw new AppError('conflict', `${name} did not pass validation when read back. Nothing was submitted.`, 'documentIds');
-      prepared.push({ id, doc, validation: out.validation, pageCount: out.pageCount, fileSize: out.fileSize });
+      prepared.push({ id, doc, preflight, validation: out.validation, pageCount: out.pageCount, fileSize: out.fileSize });
     }
     await db.transaction(async (tx) => {
       for (const p of prepared) {
@@ -210,11 +228,21 @@ export async function submitToCourt(
             pageCount: p.pageCount,
             fileSize: p.fileSize,
             validation: p.validation,
+            preflight: p.preflight,
+            preflightOverride: p.preflight.ok ? null : (info.preflightOverride?.reason ?? null),
             submittedAt,
           })
           .returning();
+        if (!p.preflight.ok) {
+          await recordAudit(tx, user, 'preflight-override', 'document', p.doc.id, null, {
+            submissionId: p.id,
+            profile: p.preflight.profile,
+            reason: info.preflightOverride!.reason,
+            failed: p.preflight.results.filter((r) => r.status === 'fail').map((r) => ({ rule: r.rule, findings: r.findings })),
+          });
+        }
         await tx.update(documents).set({ courtSubmitted: true, courtSubmittedAt: submittedAt, updatedAt: submittedAt }).where(eq(documents.id, p.doc.id));
-        await recordAudit(tx, user, 'submit-to-court', 'document', p.doc.id, { courtSubmitted: p.doc.courtSubmitted }, { courtSubmitted: true, submissionId: p.id, sha256: row!.sha256, court: row!.court, validation: p.validation });
+        await recordAudit(tx, user, 'submit-to-court', 'document', p.doc.id, { courtSubmitted: p.doc.courtSubmitted }, { courtSubmitted: true, submissionId: p.id, sha256: row!.sha256, court: row!.court, validation: p.validation, preflight: { profile: p.preflight.profile, ok: p.preflight.ok } });
       }
     });
   } catch (err) {
@@ -250,8 +278,10 @@ export async function caseSubmissions(db: Db, caseId: string): Promise<Submissio
 /** The files of a submission as they go in its ZIP, with the package's name and what the manifest says first. */
 export async function submissionPackage(db: Db, storage: Storage, id: string): Promise<{ name: string; files: ZipFile[]; head: string; submittedAt: Date }> {
   const files: ZipFile[] = [];
-  for (const f of ['pdf', 'report.pdf', 'report.csv'] as const) {
+  for (const f of ['pdf', 'report.pdf', 'report.csv', 'preflight.txt'] as const) {
     const one = await submissionFile(db, storage, id, f);
+    // submissions filed before preflight existed have no preflight.txt
+    if (f === 'preflight.txt' && !(await stat(one.path).catch(() => null))) continue;
     files.push({ name: zipEntryName(one.name), path: one.path });
   }
   const [row] = await db
@@ -277,7 +307,7 @@ export async function submissionFile(db: Db, storage: Storage, id: string, file:
     .where(eq(submissions.id, id));
   if (!row) throw new AppError('not_found', 'Submission not found');
   const path = storage.documentFile(row.s.caseId, row.s.documentId, submissionFileName(id, file));
-  const name = file === 'pdf' ? `${row.title}.pdf` : file === 'report.pdf' ? `${row.title} - hyperlink report.pdf` : `${row.title} - hyperlink report.csv`;
-  const type = file === 'report.csv' ? 'text/csv; charset=utf-8' : 'application/pdf';
+  const name = file === 'pdf' ? `${row.title}.pdf` : file === 'report.pdf' ? `${row.title} - hyperlink report.pdf` : file === 'report.csv' ? `${row.title} - hyperlink report.csv` : `${row.title} - preflight.txt`;
+  const type = file === 'report.csv' ? 'text/csv; charset=utf-8' : file === 'preflight.txt' ? 'text/plain; charset=utf-8' : 'application/pdf';
   return { path, name, type };
 }

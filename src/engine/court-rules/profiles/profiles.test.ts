@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { PROFILES, PROFILE_IDS, profile } from './index.ts';
 import { RULE_IDS } from '../types.ts';
+import { COURT_PROFILE_IDS } from '../../../contract/court-rules.ts';
+import { COURT_PROFILE_NAMES } from '../../../web/lib/court-rules.ts';
+import { bookmarkShowsPage } from '../preflight.ts';
 
 describe('court profiles', () => {
   it('each limit names a source its profile lists, and says what it requires', () => {
@@ -24,5 +27,14 @@ describe('court profiles', () => {
     expect(profile('ew-civil').sources[0]!.date).toBe('2021-11-29');
     expect(profile('us-ca5').citationForm?.value).toMatch(/^ROA\./);
     expect(profile('us-ca9').pagesPerVolume?.value).toBe(300);
+  });
+  it('the API accepts exactly the engine’s profiles', () => {
+    expect([...COURT_PROFILE_IDS].sort()).toEqual([...PROFILE_IDS].sort());
+    for (const id of PROFILE_IDS) expect(COURT_PROFILE_NAMES[id]).toBe(PROFILES[id].name);
+  });
+  it('a bookmark ending in a year is not one ending in its page', () => {
+    expect(bookmarkShowsPage('Tab 4 – Affidavit sworn May 3, 2021', 14)).toBe(false);
+    expect(bookmarkShowsPage('Tab 4 – Affidavit sworn May 3, 2021, p. 14', 14)).toBe(true);
+    expect(bookmarkShowsPage('Witness statement (14)', 14)).toBe(true);
   });
 });
