@@ -93,4 +93,20 @@ describe('court rules: preflight and the submission override', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('with the case under a court, regenerate writes the profile’s fixes into the reviewed PDF, and it files without an override', async () => {
+    expect((await call('POST', `/api/documents/${doc.id}/regenerate`)).json().ok).toBe(true);
+    const report = (await call('GET', `/api/documents/${doc.id}/preflight`)).json() as PreflightView;
+    expect(report.profile).toBe('ew-civil');
+    expect(report.results.filter((r) => r.status === 'fail'), JSON.stringify(report.results)).toEqual([]);
+    const status = Object.fromEntries(report.results.map((r) => [r.rule, r.status]));
+    expect(status).toMatchObject({ defaultView: 'fixed', bookmarks: 'fixed', indexLinks: 'pass' });
+    expect(report.results.find((r) => r.rule === 'defaultView')!.fixes![0]).toMatch(/100%/);
+    const trail = (await call('GET', `/api/documents/${doc.id}/audit`)).json() as AuditEntry[];
+    expect(trail.filter((e) => e.action === 'regenerate').pop()!.after).toMatchObject({ courtFixes: { profile: 'ew-civil' } });
+    const approved = await call('POST', `/api/documents/${doc.id}/review`, { approved: true, reviewerName: 'Jane Counsel', unreviewedAccepted: (await getDocument(s.t.app, s.cookie, doc.id)).unreviewedCount });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const filed = await call('POST', '/api/documents/submit-to-court', { documentIds: [doc.id], courtInfo: {} });
+    expect(filed.statusCode, filed.body).toBe(201);
+  });
 });

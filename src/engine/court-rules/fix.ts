@@ -135,8 +135,9 @@ export function fixForCourt(bytes: Uint8Array, profile: CourtProfile, opts: { na
       note('defaultView', 'opens at 100% on page 1 (a destination, no action)');
     }
     written = saveCompact(pdf);
-    if (profile.optimised) note('optimised', 'saved with unused objects dropped and every stream compressed');
-    if (profile.unencrypted) note('unencrypted', 'saved without encryption');
+    const failed = (rule: RuleId) => before.results.some((r) => r.rule === rule && r.status === 'fail');
+    if (failed('optimised')) note('optimised', 'saved with unused objects dropped and every stream compressed');
+    if (failed('unencrypted')) note('unencrypted', 'saved without encryption');
   } finally {
     pdf.close();
   }

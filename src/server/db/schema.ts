@@ -175,6 +175,8 @@ export const documents = pgTable(
       /** Active content found in the reviewed PDF (it then fails). */
       activeContent?: string[];
     }>(),
+    /** The fixes the case's court profile made to the reviewed PDF when it was written: { profile, fixes by rule }. */
+    courtFixes: jsonb('court_fixes').$type<{ profile: string; fixes: Record<string, string[]> }>(),
     regeneratedAt: at('regenerated_at'),
     /** False once the links changed after the reviewed PDF was written. */
     reviewedCurrent: boolean('reviewed_current').notNull().default(false),

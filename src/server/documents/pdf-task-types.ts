@@ -86,6 +86,8 @@ export type PdfTask = TaskCommon & (
       set: ReviewedSet;
       /** The record documents a paired brief's links go into: appended in order, the reviewed PDF is the merged master. */
       records?: RecordFiles[];
+      /** The case's court profile: what it asks is fixed in the reviewed PDF (not its split into volumes). */
+      courtProfile?: ProfileId;
     }
   | {
       /** A court package: the approved PDF checked (hash, validation, active content) and copied, and its report. */
@@ -134,6 +136,8 @@ export interface RegenerateOutcome {
   activeContent: string[];
   /** The printed number of each page written as its label, or null when the document keeps its own. */
   pageLabels: Array<string | null> | null;
+  /** What the court profile's fixes changed in the reviewed PDF, by rule; null without a profile. */
+  courtFixes: { profile: ProfileId; fixes: Record<string, string[]> } | null;
 }
 
 export interface PackageOutcome {

@@ -36,8 +36,9 @@ export async function documentPreflight(
 ): Promise<PreflightView> {
   if (!doc.reviewedKey) throw new AppError('conflict', `"${doc.title}" has no reviewed PDF yet: regenerate the PDF, then run preflight on it`);
   const profile = await profileFor(deps.db, doc, asked);
+  let report: PreflightView;
   try {
-    return (await runPdfTask(
+    report = (await runPdfTask(
       {
         op: 'preflight',
         path: deps.storage.documentFile(doc.caseId, doc.id, doc.reviewedKey),
@@ -50,6 +51,13 @@ export async function documentPreflight(
   } catch (err) {
     throw new AppError('conflict', `"${doc.title}": preflight could not read the reviewed PDF: ${failureText(err)}`);
   }
+  // a rule the reviewed PDF passes because the profile's fix made it so reads as fixed, with what was done
+  const made = doc.courtFixes?.profile === profile ? doc.courtFixes.fixes : null;
+  if (!made) return report;
+  return {
+    ...report,
+    results: report.results.map((r) => (r.status === 'pass' && made[r.rule]?.length ? { ...r, status: 'fixed' as const, fixes: made[r.rule]! } : r)),
+  };
 }
 
 /** The names of the rules a report fails, with their first finding, in a sentence. */
