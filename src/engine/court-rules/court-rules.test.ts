@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { brokenBundle, longBundle, type CourtFixture } from '../../../test/fixtures/court-rules.ts';
 import { openPdf } from '../pdf/index.ts';
+import { encryptPdf } from '../pdf/make-text-pdf.ts';
 import { readDocFacts } from '../pdf/court-facts.ts';
 import { edgeWords } from './preflight.ts';
 import { fixForCourt, planVolumes, preflightFile } from './fix.ts';
@@ -106,6 +107,27 @@ describe('fixes written into the file', () => {
       pdf.close();
     }
     expect(out.volumes[0]!.bytes.length).toBeLessThan(kept.bytes.length);
+  });
+});
+
+describe('file-level rules', () => {
+  it('an encrypted file (owner password only) fails; the fixed output is saved without encryption', () => {
+    const locked = encryptPdf(kept.bytes, '');
+    const rules: CourtProfile = { ...profile('us-district-ecf') };
+    const before = preflightFile(locked, locked.length, rules, { name: 'locked.pdf' });
+    expect(result(before, 'unencrypted').findings).toEqual(['the file is encrypted']);
+    const out = fixForCourt(locked, rules, { name: 'locked.pdf' });
+    expect(result(out.volumes[0]!.report, 'unencrypted').status).toBe('fixed');
+  });
+
+  it('a file over the size cap fails; resampled and compacted, the fixed output is under it', () => {
+    const size = broken.bytes.length / 1048576;
+    const capped: CourtProfile = { ...ew, maxFileMb: { value: Number((size * 0.7).toFixed(3)), source: 'ew-guidance', says: 'test' } };
+    const before = preflightFile(broken.bytes, broken.bytes.length, capped, { name: 'bundle.pdf' });
+    expect(result(before, 'maxFileMb').status).toBe('fail');
+    const out = fixForCourt(broken.bytes, capped, { name: 'bundle.pdf' });
+    expect(out.volumes[0]!.bytes.length).toBeLessThan(broken.bytes.length * 0.7);
+    expect(result(out.volumes[0]!.report, 'maxFileMb').status).toBe('fixed');
   });
 });
 
