@@ -110,3 +110,47 @@ describe('court rules: preflight and the submission override', () => {
     expect(filed.statusCode, filed.body).toBe(201);
   });
 });
+
+describe('court rules: a filing over the court’s pages per volume', () => {
+  let s: CaseSession;
+  let doc: DocumentRecord;
+  const call = (method: string, url: string, payload?: unknown) =>
+    s.t.app.inject({ method: method as 'GET', url, headers: { cookie: s.cookie }, ...(payload === undefined ? {} : { payload: payload as object }) });
+
+  beforeAll(async () => {
+    s = await openCaseSession();
+    doc = (await upload(s.t.app, s.cookie, s.caseId, (await loadFixture('brief-400')).brief, 'excerpts.pdf')).json();
+    doc = await waitForDocument(s.t.app, s.cookie, doc.id, processed);
+    expect((await call('POST', '/api/documents/start-hyperlinking', { documentIds: [doc.id] })).json().successCount).toBe(1);
+    expect((await call('PATCH', `/api/cases/${s.caseId}`, { courtProfile: 'us-ca9' })).statusCode).toBe(200);
+    expect((await call('POST', `/api/documents/${doc.id}/regenerate`)).json().ok).toBe(true);
+  }, 300_000);
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  it('is filed as the court’s volumes, each ending at a document’s end and checked again, in the package', async () => {
+    const report = (await call('GET', `/api/documents/${doc.id}/preflight`)).json() as PreflightView;
+    expect(report.results.find((r) => r.rule === 'pagesPerVolume')!.findings[0]).toMatch(/^The file is \d+ pages; the limit is 300$/);
+    const approved = await call('POST', `/api/documents/${doc.id}/review`, { approved: true, reviewerName: 'Jane Counsel', unreviewedAccepted: (await getDocument(s.t.app, s.cookie, doc.id)).unreviewedCount });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const filed = await call('POST', '/api/documents/submit-to-court', { documentIds: [doc.id], courtInfo: {} });
+    expect(filed.statusCode, filed.body).toBe(201);
+    const sub = (filed.json() as SubmitToCourtResponse).submissions[0]!;
+    const zip = await call('GET', sub.packageUrl);
+    const dir = mkdtempSync(join(tmpdir(), 'brieflink-volumes-'));
+    try {
+      writeFileSync(join(dir, 'p.zip'), zip.rawPayload);
+      execFileSync('unzip', ['-q', join(dir, 'p.zip'), '-d', join(dir, 'out')]);
+      const text = readFileSync(join(dir, 'out', `${doc.title} - preflight.txt`), 'utf8');
+      expect(text).toMatch(/\(volume 1 of 2\)/);
+      expect(text).toMatch(/FIXED\s+pagesPerVolume/);
+      const manifest = readFileSync(join(dir, 'out', 'manifest.txt'), 'utf8');
+      expect(manifest).toContain(`${doc.title} - Volume 1.pdf`);
+      expect(manifest).toContain(`${doc.title} - Volume 2.pdf`);
+      expect(execFileSync('sha256sum', ['-c', 'manifest.txt'], { cwd: join(dir, 'out') }).toString()).not.toMatch(/FAILED/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,6 +1,6 @@
 import { openPdf } from '../pdf/index.ts';
 import { readDocFacts, type DocFacts } from '../pdf/court-facts.ts';
-import { freeCorner, readPageFacts, resampleImages, saveCompact, setDefaultView100, stampText, turnUpright, writeVolume } from '../pdf/court-fixes.ts';
+import { freeCorner, readPageFacts, resampleImages, saveCompact, saveQuick, setDefaultView100, stampText, turnUpright, writeVolume } from '../pdf/court-fixes.ts';
 import type { PdfSource } from '../pdf/types.ts';
 import { bookmarkShowsPage, markFixed, preflight, showsPageNumber, type IndexEntry, type PreflightReport } from './preflight.ts';
 import type { CourtProfile, RuleId } from './types.ts';
@@ -134,7 +134,9 @@ export function fixForCourt(bytes: Uint8Array, profile: CourtProfile, opts: { na
       setDefaultView100(pdf);
       note('defaultView', 'opens at 100% on page 1 (a destination, no action)');
     }
-    written = saveCompact(pdf);
+    // split into volumes: each volume is saved compacted; the whole is only their source
+    const splitting = !!profile.pagesPerVolume && before.file.pages > profile.pagesPerVolume.value;
+    written = splitting ? saveQuick(pdf) : saveCompact(pdf);
     const failed = (rule: RuleId) => before.results.some((r) => r.rule === rule && r.status === 'fail');
     if (failed('optimised')) note('optimised', 'saved with unused objects dropped and every stream compressed');
     if (failed('unencrypted')) note('unencrypted', 'saved without encryption');

@@ -248,6 +248,11 @@ export function saveCompact(pdf: PdfDoc): Uint8Array {
   return saveBytes(docOf(pdf), 'garbage=compact,compress,objstms,encrypt=none');
 }
 
+/** Save as is, unencrypted (the source of volumes that are each saved compacted). */
+export function saveQuick(pdf: PdfDoc): Uint8Array {
+  return saveBytes(docOf(pdf), 'encrypt=none');
+}
+
 /**
  * One volume of a written file: its pages `first`..`last` (1-based), with the bookmarks that go to
  * them, the page labels given (one per page of the volume), links into other volumes removed (a

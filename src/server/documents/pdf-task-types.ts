@@ -4,7 +4,7 @@ import type { TextLineSpec } from '../../engine/pdf/make-text-pdf.ts';
 import type { IndexDetection, ReviewJson } from '../../engine/types.ts';
 import type { ReviewedSet, ReviewedValidation } from '../../engine/write/write-reviewed.ts';
 import type { FullReadings } from './page-store.ts';
-import type { IndexEntry } from '../../engine/court-rules/preflight.ts';
+import type { IndexEntry, PreflightReport } from '../../engine/court-rules/preflight.ts';
 import type { ProfileId } from '../../engine/court-rules/types.ts';
 
 /** What every task is given besides its own fields. */
@@ -110,7 +110,22 @@ export type PdfTask = TaskCommon & (
       /** The index entries that must each carry a link. */
       indexEntries: IndexEntry[];
     }
+  | {
+      /** A filed PDF split into the court's volumes (engine/court-rules fixForCourt), each read back and checked. */
+      op: 'volumes';
+      path: string;
+      name: string;
+      profile: ProfileId;
+      indexEntries: IndexEntry[];
+      /** Volume n is written to `${outPrefix}-${n}.pdf`. */
+      outPrefix: string;
+    }
 );
+
+export interface VolumesOutcome {
+  volumes: Array<{ path: string; pages: number; bytes: number; firstPage: number }>;
+  reports: PreflightReport[];
+}
 
 /** A trial record's uploaded original and the text stored when it was read (page-store.ts). */
 export interface RecordFiles {

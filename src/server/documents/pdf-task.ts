@@ -19,6 +19,7 @@ import type {
   RelayerOutcome,
   TaskProgress,
   TextLayerOutcome,
+  VolumesOutcome,
 } from './pdf-task-types.ts';
 
 const WORKER = new URL('./pdf-task.worker.ts', import.meta.url);
@@ -169,7 +170,7 @@ export function memoryRefusal(
 
 type Input<Op extends PdfTask['op']> = Omit<Extract<PdfTask, { op: Op }>, 'limits' | 'memoryMb' | 'incrementalFrom'>;
 
-type Outcome = ReadOutcome | LinkOutcome | RegenerateOutcome | PackageOutcome | TextLayerOutcome | RelayerOutcome | PreflightReport;
+type Outcome = ReadOutcome | LinkOutcome | RegenerateOutcome | PackageOutcome | TextLayerOutcome | RelayerOutcome | PreflightReport | VolumesOutcome;
 
 /** Stops a task early (its worker terminated); it then rejects with code 'stopped'. */
 export interface TaskControl {
@@ -183,8 +184,9 @@ export function runPdfTask(task: Input<'relayer'>, limits: TaskLimits): Promise<
 export function runPdfTask(task: Input<'regenerate'>, limits: TaskLimits): Promise<RegenerateOutcome>;
 export function runPdfTask(task: Input<'package'>, limits: TaskLimits): Promise<PackageOutcome>;
 export function runPdfTask(task: Input<'preflight'>, limits: TaskLimits): Promise<PreflightReport>;
+export function runPdfTask(task: Input<'volumes'>, limits: TaskLimits): Promise<VolumesOutcome>;
 export function runPdfTask(
-  task: Input<'read'> | Input<'link'> | Input<'regenerate'> | Input<'package'> | Input<'text-layer'> | Input<'relayer'> | Input<'preflight'>,
+  task: Input<'read'> | Input<'link'> | Input<'regenerate'> | Input<'package'> | Input<'text-layer'> | Input<'relayer'> | Input<'preflight'> | Input<'volumes'>,
   limits: TaskLimits,
   onProgress?: (p: TaskProgress) => void,
   control?: TaskControl,

@@ -19,11 +19,11 @@ import { prepareMaster } from '../../engine/write/write-master.ts';
 import { writeFileAtomic } from '../../engine/util/atomic-write.ts';
 import type { LinkPlan } from './link-plan.worker.ts';
 import { loadFullReadings, loadOcrPages, loadPages, saveDetection, saveFullReadings, savePages } from './page-store.ts';
-import type { LinkOutcome, PdfTask, PdfTaskMessage, ReadOutcome, RelayerOutcome, TextLayerOutcome } from './pdf-task-types.ts';
+import type { LinkOutcome, PdfTask, PdfTaskMessage, ReadOutcome, RelayerOutcome, TextLayerOutcome, VolumesOutcome } from './pdf-task-types.ts';
 import { openRecords, recordOcrPages } from './record-docs.ts';
 import { refuseWholeSave, saveOptions } from './whole-save-check.ts';
 import { packageForCourt, regenerate } from './review-tasks.ts';
-import { preflightFile } from '../../engine/court-rules/fix.ts';
+import { fixForCourt, preflightFile } from '../../engine/court-rules/fix.ts';
 import type { PreflightReport } from '../../engine/court-rules/preflight.ts';
 import { profile as courtProfile } from '../../engine/court-rules/profiles/index.ts';
 import { lowerThreadPriority } from './thread-priority.ts';
@@ -196,6 +196,17 @@ function preflightTask(t: Extract<PdfTask, { op: 'preflight' }>): PreflightRepor
   return preflightFile({ path: t.path }, statSync(t.path).size, courtProfile(t.profile), { name: t.name, indexEntries: t.indexEntries });
 }
 
+async function volumesTask(t: Extract<PdfTask, { op: 'volumes' }>): Promise<VolumesOutcome> {
+  const out = fixForCourt(new Uint8Array(readFileSync(t.path)), courtProfile(t.profile), { name: t.name, indexEntries: t.indexEntries });
+  const volumes: VolumesOutcome['volumes'] = [];
+  for (const [i, v] of out.volumes.entries()) {
+    const path = `${t.outPrefix}-${i + 1}.pdf`;
+    await writeFileAtomic(path, v.bytes);
+    volumes.push({ path, pages: v.report.file.pages, bytes: v.bytes.length, firstPage: v.firstPage });
+  }
+  return { volumes, reports: out.volumes.map((v) => v.report) };
+}
+
 async function run(): Promise<void> {
   try {
     if (task.op === 'read') post({ type: 'result', result: await read(task) });
@@ -204,6 +215,7 @@ async function run(): Promise<void> {
     else if (task.op === 'regenerate') post({ type: 'result', result: await regenerate(task) });
     else if (task.op === 'package') post({ type: 'result', result: await packageForCourt(task) });
     else if (task.op === 'preflight') post({ type: 'result', result: preflightTask(task) });
+    else if (task.op === 'volumes') post({ type: 'result', result: await volumesTask(task) });
     else post({ type: 'result', result: await link(task) });
   } catch (err) {
     const e = err as Error;

@@ -21,7 +21,7 @@ export async function profileFor(db: Db, doc: DocumentRow, asked?: CourtProfileI
 }
 
 /** The index entries of the reviewed set that carry a link (not removed, with a destination). */
-async function linkedEntries(db: Db, doc: DocumentRow): Promise<IndexEntry[]> {
+export async function linkedEntries(db: Db, doc: DocumentRow): Promise<IndexEntry[]> {
   const loaded = await loadReviewedSet(db, doc);
   return loaded.set.entries
     .filter((e) => !e.removed && e.targetPage !== null)

@@ -23,7 +23,9 @@ import type { ReportReferences } from './report.ts';
 import type { PreflightView } from '../../contract/court-rules.ts';
 import { preflightText, type PreflightReport } from '../../engine/court-rules/preflight.ts';
 import { writeFileAtomic } from '../../engine/util/atomic-write.ts';
-import { documentPreflight, failedRules } from './preflight.ts';
+import { documentPreflight, failedRules, linkedEntries } from './preflight.ts';
+
+const failing = (r: PreflightView) => r.results.filter((x) => x.status === 'fail').map((x) => x.rule);
 
 type DocumentRow = typeof documents.$inferSelect;
 const MB = 1024 * 1024;
@@ -149,6 +151,11 @@ export async function submitToCourt(
   const preflights = new Map<string, PreflightView>();
   for (const doc of docs) {
     const report = await documentPreflight(deps, doc, info.courtProfile);
+    // over the court's pages per volume: the package carries the file split into volumes, checked again
+    if (failing(report).includes('pagesPerVolume')) {
+      preflights.set(doc.id, report);
+      continue;
+    }
     if (!report.ok && !info.preflightOverride) {
       throw new AppError('conflict', `"${doc.title}" fails preflight against ${report.profileName}: ${failedRules(report)}. Fix it and approve it again, or file it with a reason for the override. Nothing was submitted.`, 'documentIds');
     }
@@ -182,9 +189,7 @@ export async function submitToCourt(
       const outs = (['pdf', 'report.pdf', 'report.csv'] as const).map((f) => file(submissionFileName(id, f)));
       const preflightOut = file(submissionFileName(id, 'preflight.txt'));
       written.push(...outs, preflightOut);
-      const preflight = preflights.get(doc.id)!;
-      const override = !preflight.ok && info.preflightOverride ? `\nFiled although preflight fails, by ${user.email}, for this reason: ${info.preflightOverride.reason}\n` : '';
-      await writeFileAtomic(preflightOut, `${preflightText([preflight as PreflightReport])}${override}`);
+      let preflight = preflights.get(doc.id)!;
       let out;
       try {
         out = await runPdfTask({
@@ -205,6 +210,29 @@ export async function submitToCourt(
       if (out.sha256 !== doc.approvedSha256) throw new AppError('conflict', `${name} changed since it was approved (its file no longer has the approved SHA-256). Nothing was submitted.`, 'documentIds');
       if (out.activeContent.length) throw new AppError('conflict', `${name} holds active content (${out.activeContent.join(', ')}), which a court filing must not. Nothing was submitted.`, 'documentIds');
       if (!out.validation.success) throw new AppError('conflict', `${name} did not pass validation when read back. Nothing was submitted.`, 'documentIds');
+      let volumes: PreflightView[] | undefined;
+      if (failing(preflight).includes('pagesPerVolume')) {
+        const split = await runPdfTask({
+          op: 'volumes',
+          path: outs[0]!,
+          name: `${doc.title}.pdf`,
+          profile: preflight.profile,
+          indexEntries: await linkedEntries(db, doc),
+          outPrefix: file(`submission-${id}-volume`),
+        }, deps.limits).catch((err: unknown) => {
+          throw new AppError('conflict', `"${doc.title}" could not be split into the court's volumes: ${failureText(err)}. Nothing was submitted.`, 'documentIds');
+        });
+        written.push(...split.volumes.map((v) => v.path));
+        volumes = split.reports as PreflightView[];
+        // what is filed is the volumes: the preflight that decides is theirs
+        preflight = { ...preflight, ok: volumes.every((v) => v.ok), volumes } as PreflightView & { volumes: PreflightView[] };
+        if (!preflight.ok && !info.preflightOverride) {
+          const bad = volumes.filter((v) => !v.ok).map((v) => `volume ${v.file.volume}: ${failedRules(v)}`).join('; ');
+          throw new AppError('conflict', `"${doc.title}" fails preflight against ${preflight.profileName} once split into volumes: ${bad}. Fix it and approve it again, or file it with a reason for the override. Nothing was submitted.`, 'documentIds');
+        }
+      }
+      const override = !preflight.ok && info.preflightOverride ? `\nFiled although preflight fails, by ${user.email}, for this reason: ${info.preflightOverride.reason}\n` : '';
+      await writeFileAtomic(preflightOut, `${preflightText([(volumes ? volumes : [preflight]) as PreflightReport[]].flat())}${override}`);
       prepared.push({ id, doc, preflight, validation: out.validation, pageCount: out.pageCount, fileSize: out.fileSize });
     }
     await db.transaction(async (tx) => {
@@ -234,11 +262,12 @@ export async function submitToCourt(
           })
           .returning();
         if (!p.preflight.ok) {
+          const reports = (p.preflight as PreflightView & { volumes?: PreflightView[] }).volumes ?? [p.preflight];
           await recordAudit(tx, user, 'preflight-override', 'document', p.doc.id, null, {
             submissionId: p.id,
             profile: p.preflight.profile,
             reason: info.preflightOverride!.reason,
-            failed: p.preflight.results.filter((r) => r.status === 'fail').map((r) => ({ rule: r.rule, findings: r.findings })),
+            failed: reports.flatMap((x) => x.results.filter((r) => r.status === 'fail').map((r) => ({ ...(x.file.volume ? { volume: x.file.volume } : {}), rule: r.rule, findings: r.findings }))),
           });
         }
         await tx.update(documents).set({ courtSubmitted: true, courtSubmittedAt: submittedAt, updatedAt: submittedAt }).where(eq(documents.id, p.doc.id));
@@ -283,6 +312,12 @@ export async function submissionPackage(db: Db, storage: Storage, id: string): P
     // submissions filed before preflight existed have no preflight.txt
     if (f === 'preflight.txt' && !(await stat(one.path).catch(() => null))) continue;
     files.push({ name: zipEntryName(one.name), path: one.path });
+  }
+  // the court's volumes, when the filed PDF was split into them
+  const [vols] = await db.select({ preflight: submissions.preflight, caseId: submissions.caseId, documentId: submissions.documentId, title: documents.title }).from(submissions).innerJoin(documents, eq(documents.id, submissions.documentId)).where(eq(submissions.id, id));
+  const count = (vols?.preflight as { volumes?: unknown[] } | null)?.volumes?.length ?? 0;
+  for (let n = 1; n <= count; n++) {
+    files.push({ name: zipEntryName(`${vols!.title} - Volume ${n}.pdf`), path: storage.documentFile(vols!.caseId, vols!.documentId, `submission-${id}-volume-${n}.pdf`) });
   }
   const [row] = await db
     .select({ s: submissions, title: documents.title, caseNumber: cases.caseNumber })
