@@ -60,3 +60,17 @@ for (let i = 0; i < RUNS; i++) {
   vols = r.value.volumes.map((v) => `${v.report.file.pages} pp. ${(v.bytes.length / 1048576).toFixed(1)} MB ${v.report.ok ? 'ok' : `fails ${v.report.results.filter((x) => x.status === 'fail').map((x) => x.rule).join('/')}`}`).join('; ');
 }
 console.log(`numbering + volume split at 350 (ew-family, all fixes, each volume read back): median ${Math.round(median(split))} ms (${split.map(Math.round).join(', ')}); volumes: ${vols}; target ≤ 10000 ms`);
+
+// the brief above prints its page numbers: stamping is measured on 1,200 pages that print none
+const { makeTextPdf } = await import('../src/engine/pdf/make-text-pdf.ts');
+const bare = makeTextPdf(Array.from({ length: 1200 }, (_, p) =>
+  Array.from({ length: 40 }, (_, i) => ({ text: `Document ${Math.floor(p / 40) + 1}, line ${i + 1}: the agreement was signed on May 3, 2021 by both parties.`, y: 60 + i * 17, size: 10 }))));
+const stampOnly = { ...profile('ew-civil'), maxImageDpi: undefined, bookmarks: undefined, defaultView: undefined } as ReturnType<typeof profile>;
+const stamp: number[] = [];
+let stamped = '';
+for (let i = 0; i < RUNS; i++) {
+  const r = timeIt(() => fixForCourt(bare, stampOnly, { name: 'bare.pdf' }));
+  stamp.push(r.ms);
+  stamped = `${r.value.fixes.numbering?.[0] ?? 'nothing stamped'}; numbering after: ${r.value.volumes[0]!.report.results.find((x) => x.rule === 'numbering')!.status}`;
+}
+console.log(`numbering with a stamp on every page (generated 1,200-page text document without numbers): median ${Math.round(median(stamp))} ms (${stamp.map(Math.round).join(', ')}); ${stamped}`);

@@ -110,6 +110,18 @@ function stampFont(doc: mupdf.PDFDocument): mupdf.PDFObject {
   return f;
 }
 
+/** The one `q` stream every stamped page's content starts with, added once per document. */
+const openingQs = new WeakMap<mupdf.PDFDocument, mupdf.PDFObject>();
+
+function openingQ(doc: mupdf.PDFDocument): mupdf.PDFObject {
+  let q = openingQs.get(doc);
+  if (!q) {
+    q = doc.addStream('q\n', {});
+    openingQs.set(doc, q);
+  }
+  return q;
+}
+
 /**
  * Draw `text` on page `page` at (x, y), a baseline in points on the page as it is shown (top-left
  * origin), upright as shown whatever the page's /Rotate. The page's own drawing is wrapped in q … Q
@@ -136,7 +148,7 @@ export function stampText(pdf: PdfDoc, page: number, text: string, x: number, y:
     fonts.put('BLpn', stampFont(doc));
     const num = (n: number) => Number(n.toFixed(4));
     const ops = `Q q BT /BLpn ${STAMP_SIZE} Tf 0 g 0 Tr ${tm.map(num).join(' ')} Tm (${text.replace(/[\\()]/g, (c) => `\\${c}`)}) Tj ET Q\n`;
-    const before = doc.addStream('q\n', {});
+    const before = openingQ(doc);
     const after = doc.addStream(ops, {});
     const contents = obj.get('Contents');
     const list = doc.newArray();
