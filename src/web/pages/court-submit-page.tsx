@@ -148,11 +148,11 @@ function CaseSubmission({ caseId, caseLabel, caseProfile }: { caseId: string; ca
           </ul>
         )}
         <div className="grid gap-4 border-t border-border px-5 py-4 sm:grid-cols-2">
-          <div className="grid gap-1.5">
+          <div className="grid min-w-0 gap-1.5">
             <Label htmlFor="court-profile">Court rules</Label>
             <select
               id="court-profile"
-              className="h-10 rounded-md border border-input bg-card px-3 text-sm"
+              className="h-10 w-full min-w-0 rounded-md border border-input bg-card px-3 text-sm"
               value={profile}
               onChange={async (e) => {
                 const next = e.target.value as CourtProfileId;
