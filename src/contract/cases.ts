@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { courtProfileId } from './court-rules.ts';
 
 export const caseRecord = z.object({
   id: z.string(),
@@ -15,6 +16,8 @@ export const caseRecord = z.object({
   authorities: z.enum(['off', 'on']),
   /** Where a Table of Authorities row links: the first page of the brief citing the authority, or the authority itself. */
   toaTarget: z.enum(['first-citation', 'authority']),
+  /** The court profile the case files under; null: none (custom). */
+  courtProfile: z.string().nullable().optional(),
 });
 export type CaseRecord = z.infer<typeof caseRecord>;
 
@@ -56,6 +59,7 @@ export const createCaseBody = z.object({
   /** Applies from the next time a brief's links are built. */
   authorities: z.enum(['off', 'on'], { error: "authorities must be 'off' or 'on'" }).optional(),
   toaTarget: z.enum(['first-citation', 'authority'], { error: "toaTarget must be 'first-citation' or 'authority'" }).optional(),
+  courtProfile: courtProfileId.nullable().optional(),
 });
 export type CreateCaseBody = z.infer<typeof createCaseBody>;
 

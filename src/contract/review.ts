@@ -60,6 +60,7 @@
 //   ReanalyzeCaseResponse (none is queued when one of them cannot be).
 // Each link record (GET …/links) carries engineTargetPage: the page the engine found, kept for comparison.
 import { z } from 'zod';
+import { courtProfileId, preflightOverride } from './court-rules.ts';
 
 /** The read-back check of a written PDF: expected items = found = links, 0 broken. */
 export const validationTotals = z.object({
@@ -130,6 +131,10 @@ export const courtInfo = z
     maxPages: z.number().int().min(1, 'maxPages must be at least 1').optional(),
     /** Refuse a PDF larger than this many MB (1 MB = 1,048,576 bytes). None by default. */
     maxMb: z.number().positive('maxMb must be above 0').optional(),
+    /** The court profile to preflight against; the case's own when absent. */
+    courtProfile: courtProfileId.optional(),
+    /** File even though preflight fails, for this reason (recorded in the audit trail). */
+    preflightOverride: preflightOverride.optional(),
   })
   .default({});
 export type CourtInfo = z.infer<typeof courtInfo>;

@@ -7,6 +7,8 @@ import { romanToArabic } from './refs/locators.ts';
 import { checkAuthorityTemplates, type AuthorityLinks } from './authorities/targets.ts';
 import { EngineError } from './types.ts';
 import { writeFileAtomic } from './util/atomic-write.ts';
+import { PROFILE_IDS, isProfileId, profile as courtProfile } from './court-rules/profiles/index.ts';
+import type { IndexEntry, PreflightReport } from './court-rules/preflight.ts';
 
 const HELP = `brieflink - link a brief's index to the pages where its items start
 
@@ -15,6 +17,7 @@ Usage:
   brieflink refs <brief.pdf> [--record [NAME=]<record.pdf> ...] [--brief-links] [--index-pages 2-9] [--no-ocr]
   brieflink authorities <brief.pdf> [--record [NAME=]<record.pdf> ...] [--authority-links <file.json>|off] [--index-pages 2-9] [--no-ocr]
   brieflink detect <brief.pdf> [--index-pages 2-9] [--no-ocr]
+  brieflink preflight <out.pdf> --profile <id> [--review <review.json>] [--json] [--fix --out <dir>]
   brieflink --help
 
 link    writes <dir>/Master.linked.pdf (the brief, with its records appended in the order given, one
@@ -25,6 +28,10 @@ authorities  prints every authority the brief cites (cases, statutes, rules, sho
         parts and the public address it would link to, and the rows of its Table of Authorities
         (toaRow: true), as JSON on stdout.
 detect  prints the index items found as JSON on stdout.
+preflight  checks a written PDF against a court's rules (read back from the file): each rule pass,
+        fail or unchecked, with the pages at fault. With --fix, writes the fixed file (or its volumes)
+        to --out and reports each rule against it (fixed where a fix mended it).
+        Profiles: ${PROFILE_IDS.join(', ')}.
 
 Options:
   --record [NAME=]<file>  a record document of the case, appended to the output; NAME is how the brief
@@ -43,10 +50,14 @@ Options:
   --index-pages <list>  the brief's index pages, e.g. 2-9 or 2,3,4 (default: found automatically)
   --out <dir>           output folder (created when missing)
   --no-ocr              do not OCR pages without a text layer
+  --profile <id>        the court's profile (preflight)
+  --review <file>       review.json of the file, whose index entries must each carry a link (preflight)
+  --json                print the preflight report as JSON
+  --fix                 write the fixes the profile asks into a copy of the file (preflight, with --out)
   --stats               print wall time and peak memory on stderr at the end
   -h, --help            this help
 
-Exit status: 0 success, 1 bad input, 2 the output did not pass validation.`;
+Exit status: 0 success, 1 bad input, 2 the output did not pass validation (preflight: a rule fails).`;
 
 class UsageError extends Error {}
 
@@ -351,6 +362,56 @@ async function runDetect(args: string[]): Promise<number> {
   return 0;
 }
 
+async function runPreflight(args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      profile: { type: 'string' },
+      review: { type: 'string' },
+      json: { type: 'boolean' },
+      fix: { type: 'boolean' },
+      out: { type: 'string' },
+      stats: { type: 'boolean' },
+    },
+  });
+  if (positionals.length !== 1) throw new UsageError('preflight needs exactly one PDF');
+  if (!values.profile) throw new UsageError(`preflight needs --profile <id> (one of ${PROFILE_IDS.join(', ')})`);
+  if (!isProfileId(values.profile)) throw new UsageError(`--profile ${values.profile}: unknown court profile (one of ${PROFILE_IDS.join(', ')})`);
+  if (values.fix && !values.out) throw new UsageError('--fix needs --out <dir>');
+  const file = positionals[0]!;
+  const bytes = await readInput(file);
+  let indexEntries: IndexEntry[] | undefined;
+  if (values.review) {
+    const text = await readFile(values.review, 'utf8').catch((err: Error) => {
+      throw new EngineError('io', `${values.review}: ${err.message}`);
+    });
+    let review: { index?: { items?: Array<{ label: string; page: number; bbox: [number, number, number, number] }> } };
+    try {
+      review = JSON.parse(text);
+    } catch {
+      throw new UsageError(`--review ${values.review}: not JSON`);
+    }
+    indexEntries = (review.index?.items ?? []).map((i) => ({ label: i.label, page: i.page, bbox: i.bbox }));
+  }
+  const prof = courtProfile(values.profile);
+  const { fixForCourt, preflightFile } = await import('./court-rules/fix.ts');
+  const { preflightText } = await import('./court-rules/preflight.ts');
+  const name = path.basename(file);
+  const opts = { name, ...(indexEntries ? { indexEntries } : {}) };
+  let reports: PreflightReport[];
+  if (values.fix) {
+    await ensureFolder(values.out!);
+    const out = await about(file, async () => fixForCourt(bytes, prof, opts));
+    for (const v of out.volumes) await writeFileAtomic(path.join(values.out!, v.name), v.bytes);
+    reports = out.volumes.map((v) => v.report);
+  } else {
+    reports = [await about(file, async () => preflightFile(bytes, bytes.length, prof, opts))];
+  }
+  process.stdout.write(values.json ? `${JSON.stringify(reports.length === 1 ? reports[0] : reports, null, 2)}\n` : preflightText(reports));
+  return reports.every((r) => r.ok) ? 0 : 2;
+}
+
 /** The `brieflink` command. Returns the exit status. */
 export async function main(argv: string[]): Promise<number> {
   const started = performance.now();
@@ -365,6 +426,7 @@ export async function main(argv: string[]): Promise<number> {
     if (command === 'detect') return await runDetect(rest);
     if (command === 'refs') return await runRefs(rest);
     if (command === 'authorities') return await runAuthorities(rest);
+    if (command === 'preflight') return await runPreflight(rest);
     throw new UsageError(`unknown command '${command}' (try --help)`);
   } catch (err) {
     if (err instanceof UsageError || (err instanceof TypeError && (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS'))) {

@@ -285,7 +285,7 @@ describe.each<{ how: string; env: Record<string, string>; update: boolean }>([
       writeFileSync(join(dir, 'package.zip'), zipRes.rawPayload);
       execFileSync('unzip', ['-q', join(dir, 'package.zip'), '-d', join(dir, 'out')]);
       const names = readdirSync(join(dir, 'out')).sort();
-      expect(names).toEqual([`${doc.title} - hyperlink report.csv`, `${doc.title} - hyperlink report.pdf`, `${doc.title}.pdf`, 'manifest.txt'].sort());
+      expect(names).toEqual([`${doc.title} - hyperlink report.csv`, `${doc.title} - hyperlink report.pdf`, `${doc.title} - preflight.txt`, `${doc.title}.pdf`, 'manifest.txt'].sort());
       expect(sha256(new Uint8Array(readFileSync(join(dir, 'out', `${doc.title}.pdf`))))).toBe(doc.approvedSha256);
       expect(readFileSync(join(dir, 'out', `${doc.title} - hyperlink report.csv`), 'utf8')).toBe(csvRes.body);
       const manifest = readFileSync(join(dir, 'out', 'manifest.txt'), 'utf8');

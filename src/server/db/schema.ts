@@ -110,6 +110,8 @@ export const cases = pgTable(
     /** Set when the case was moved to the Trash: hidden everywhere, restorable by an admin for a while. */
     deletedAt: at('deleted_at'),
     deletedBy: uuid('deleted_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The court profile the case files under (engine/court-rules/profiles); null: none (the custom profile). */
+    courtProfile: text('court_profile'),
   },
   (t) => [
     uniqueIndex('cases_case_number_key').on(t.caseNumber),
@@ -177,6 +179,8 @@ export const documents = pgTable(
       /** Active content found in the reviewed PDF (it then fails). */
       activeContent?: string[];
     }>(),
+    /** The fixes the case's court profile made to the reviewed PDF when it was written: { profile, fixes by rule }. */
+    courtFixes: jsonb('court_fixes').$type<{ profile: string; fixes: Record<string, string[]> }>(),
     regeneratedAt: at('regenerated_at'),
     /** False once the links changed after the reviewed PDF was written. */
     reviewedCurrent: boolean('reviewed_current').notNull().default(false),
@@ -400,6 +404,10 @@ export const submissions = pgTable(
     pageCount: integer('page_count').notNull(),
     fileSize: bigint('file_size', { mode: 'number' }).notNull(),
     validation: jsonb('validation').notNull(),
+    /** The preflight report of the filed file against the case's court profile. */
+    preflight: jsonb('preflight'),
+    /** The reviewer's reason for filing a file whose preflight failed; null when it passed. */
+    preflightOverride: text('preflight_override'),
     submittedAt: at('submitted_at').notNull().defaultNow(),
   },
   (t) => [index('submissions_case_idx').on(t.caseId, t.submittedAt), index('submissions_document_idx').on(t.documentId)],

@@ -5,6 +5,8 @@ import type { TextLineSpec } from '../../engine/pdf/make-text-pdf.ts';
 import type { IndexDetection, ReviewJson } from '../../engine/types.ts';
 import type { ReviewedSet, ReviewedValidation } from '../../engine/write/write-reviewed.ts';
 import type { FullReadings } from './page-store.ts';
+import type { IndexEntry, PreflightReport } from '../../engine/court-rules/preflight.ts';
+import type { ProfileId } from '../../engine/court-rules/types.ts';
 
 /** What every task is given besides its own fields. */
 interface TaskCommon {
@@ -90,6 +92,8 @@ export type PdfTask = TaskCommon & (
       set: ReviewedSet;
       /** The record documents a paired brief's links go into: appended in order, the reviewed PDF is the merged master. */
       records?: RecordFiles[];
+      /** The case's court profile: what it asks is fixed in the reviewed PDF (not its split into volumes). */
+      courtProfile?: ProfileId;
     }
   | {
       /** A court package: the approved PDF checked (hash, validation, active content) and copied, and its report. */
@@ -103,7 +107,31 @@ export type PdfTask = TaskCommon & (
       reportCsvOut: string;
       reportCsv: string;
     }
+  | {
+      /** A court profile's rules checked against a written PDF, read back (engine/court-rules). */
+      op: 'preflight';
+      path: string;
+      name: string;
+      profile: ProfileId;
+      /** The index entries that must each carry a link. */
+      indexEntries: IndexEntry[];
+    }
+  | {
+      /** A filed PDF split into the court's volumes (engine/court-rules fixForCourt), each read back and checked. */
+      op: 'volumes';
+      path: string;
+      name: string;
+      profile: ProfileId;
+      indexEntries: IndexEntry[];
+      /** Volume n is written to `${outPrefix}-${n}.pdf`. */
+      outPrefix: string;
+    }
 );
+
+export interface VolumesOutcome {
+  volumes: Array<{ path: string; pages: number; bytes: number; firstPage: number }>;
+  reports: PreflightReport[];
+}
 
 /** A trial record's uploaded original and the text stored when it was read (page-store.ts). */
 export interface RecordFiles {
@@ -129,6 +157,8 @@ export interface RegenerateOutcome {
   activeContent: string[];
   /** The printed number of each page written as its label, or null when the document keeps its own. */
   pageLabels: Array<string | null> | null;
+  /** What the court profile's fixes changed in the reviewed PDF, by rule; null without a profile. */
+  courtFixes: { profile: ProfileId; fixes: Record<string, string[]> } | null;
 }
 
 export interface PackageOutcome {

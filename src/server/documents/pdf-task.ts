@@ -4,6 +4,7 @@
 // read), and a time limit that grows with the page count up to a cap, checked against the pace of the
 // pages read so far. A task over them fails with a reason the user reads, and can be retried.
 import { statSync } from 'node:fs';
+import type { PreflightReport } from '../../engine/court-rules/preflight.ts';
 import type { PageLimits } from '../../engine/pdf/index.ts';
 import { INCREMENTAL_SAVE_FROM_BYTES, TOO_COSTLY_PREFIX, TOO_LARGE_PREFIX, type WholeSaveReason } from '../../engine/pdf/index.ts';
 import { startTsWorker } from '../../engine/util/worker.ts';
@@ -18,6 +19,7 @@ import type {
   RelayerOutcome,
   TaskProgress,
   TextLayerOutcome,
+  VolumesOutcome,
 } from './pdf-task-types.ts';
 
 const WORKER = new URL('./pdf-task.worker.ts', import.meta.url);
@@ -168,7 +170,7 @@ export function memoryRefusal(
 
 type Input<Op extends PdfTask['op']> = Omit<Extract<PdfTask, { op: Op }>, 'limits' | 'memoryMb' | 'incrementalFrom'>;
 
-type Outcome = ReadOutcome | LinkOutcome | RegenerateOutcome | PackageOutcome | TextLayerOutcome | RelayerOutcome;
+type Outcome = ReadOutcome | LinkOutcome | RegenerateOutcome | PackageOutcome | TextLayerOutcome | RelayerOutcome | PreflightReport | VolumesOutcome;
 
 /** Stops a task early (its worker terminated); it then rejects with code 'stopped'. */
 export interface TaskControl {
@@ -181,8 +183,10 @@ export function runPdfTask(task: Input<'text-layer'>, limits: TaskLimits, onProg
 export function runPdfTask(task: Input<'relayer'>, limits: TaskLimits): Promise<RelayerOutcome>;
 export function runPdfTask(task: Input<'regenerate'>, limits: TaskLimits): Promise<RegenerateOutcome>;
 export function runPdfTask(task: Input<'package'>, limits: TaskLimits): Promise<PackageOutcome>;
+export function runPdfTask(task: Input<'preflight'>, limits: TaskLimits): Promise<PreflightReport>;
+export function runPdfTask(task: Input<'volumes'>, limits: TaskLimits): Promise<VolumesOutcome>;
 export function runPdfTask(
-  task: Input<'read'> | Input<'link'> | Input<'regenerate'> | Input<'package'> | Input<'text-layer'> | Input<'relayer'>,
+  task: Input<'read'> | Input<'link'> | Input<'regenerate'> | Input<'package'> | Input<'text-layer'> | Input<'relayer'> | Input<'preflight'> | Input<'volumes'>,
   limits: TaskLimits,
   onProgress?: (p: TaskProgress) => void,
   control?: TaskControl,

@@ -6,7 +6,7 @@
 // the full text layer;
 // 'link' builds the linked output from what was read before (no reading or OCR again);
 // 'regenerate' and 'package' write the reviewed PDF and the court package (review-tasks.ts).
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { validateMaster } from '../../engine/link.ts';
 import { openPdf } from '../../engine/pdf/index.ts';
@@ -19,10 +19,13 @@ import { prepareMaster } from '../../engine/write/write-master.ts';
 import { writeFileAtomic } from '../../engine/util/atomic-write.ts';
 import type { LinkPlan } from './link-plan.worker.ts';
 import { loadFullReadings, loadOcrPages, loadPages, saveDetection, saveFullReadings, savePages } from './page-store.ts';
-import type { LinkOutcome, PdfTask, PdfTaskMessage, ReadOutcome, RelayerOutcome, TextLayerOutcome } from './pdf-task-types.ts';
+import type { LinkOutcome, PdfTask, PdfTaskMessage, ReadOutcome, RelayerOutcome, TextLayerOutcome, VolumesOutcome } from './pdf-task-types.ts';
 import { openRecords, recordOcrPages } from './record-docs.ts';
 import { refuseWholeSave, saveOptions } from './whole-save-check.ts';
 import { packageForCourt, regenerate } from './review-tasks.ts';
+import { fixForCourt, preflightFile } from '../../engine/court-rules/fix.ts';
+import type { PreflightReport } from '../../engine/court-rules/preflight.ts';
+import { profile as courtProfile } from '../../engine/court-rules/profiles/index.ts';
 import { lowerThreadPriority } from './thread-priority.ts';
 
 const task = (workerData as { data: PdfTask }).data;
@@ -189,6 +192,21 @@ async function relayer(t: Extract<PdfTask, { op: 'relayer' }>): Promise<RelayerO
   }
 }
 
+function preflightTask(t: Extract<PdfTask, { op: 'preflight' }>): PreflightReport {
+  return preflightFile({ path: t.path }, statSync(t.path).size, courtProfile(t.profile), { name: t.name, indexEntries: t.indexEntries });
+}
+
+async function volumesTask(t: Extract<PdfTask, { op: 'volumes' }>): Promise<VolumesOutcome> {
+  const out = fixForCourt(new Uint8Array(readFileSync(t.path)), courtProfile(t.profile), { name: t.name, indexEntries: t.indexEntries });
+  const volumes: VolumesOutcome['volumes'] = [];
+  for (const [i, v] of out.volumes.entries()) {
+    const path = `${t.outPrefix}-${i + 1}.pdf`;
+    await writeFileAtomic(path, v.bytes);
+    volumes.push({ path, pages: v.report.file.pages, bytes: v.bytes.length, firstPage: v.firstPage });
+  }
+  return { volumes, reports: out.volumes.map((v) => v.report) };
+}
+
 async function run(): Promise<void> {
   try {
     if (task.op === 'read') post({ type: 'result', result: await read(task) });
@@ -196,6 +214,8 @@ async function run(): Promise<void> {
     else if (task.op === 'relayer') post({ type: 'result', result: await relayer(task) });
     else if (task.op === 'regenerate') post({ type: 'result', result: await regenerate(task) });
     else if (task.op === 'package') post({ type: 'result', result: await packageForCourt(task) });
+    else if (task.op === 'preflight') post({ type: 'result', result: preflightTask(task) });
+    else if (task.op === 'volumes') post({ type: 'result', result: await volumesTask(task) });
     else post({ type: 'result', result: await link(task) });
   } catch (err) {
     const e = err as Error;

@@ -3,7 +3,7 @@
 // reads it back; 'package' checks the approved PDF once
 // more (its hash, its links, no active content) and writes the court package from it.
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, statSync } from 'node:fs';
+import { createReadStream, readFileSync, statSync } from 'node:fs';
 import { copyFile, mkdir, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { findActiveContent } from '../../engine/pdf/active-content.ts';
@@ -71,10 +71,24 @@ export async function regenerate(t: Extract<PdfTask, { op: 'regenerate' }>): Pro
     recordDoc?.close();
     doc.close();
   }
+  // the court's rules: what they ask is written into the reviewed PDF itself, then read back with the rest
+  let courtFixes: RegenerateOutcome['courtFixes'] = null;
+  if (t.courtProfile && t.courtProfile !== 'custom') {
+    const { profile } = await import('../../engine/court-rules/profiles/index.ts');
+    const { fixForCourt } = await import('../../engine/court-rules/fix.ts');
+    // the reviewed PDF stays one file: volumes are the court package's to make
+    const rules = { ...profile(t.courtProfile), pagesPerVolume: undefined };
+    const fixed = fixForCourt(new Uint8Array(readFileSync(t.outputPath)), rules, { name: 'reviewed.pdf' });
+    const out = fixed.volumes[0]!.bytes;
+    await writeFileAtomic(t.outputPath, out);
+    saved = { size: out.length, sha256: createHash('sha256').update(out).digest('hex') };
+    courtFixes = { profile: t.courtProfile, fixes: fixed.fixes as Record<string, string[]> };
+    if (rules.numbering) pageLabels = Array.from({ length: pageCount + (set.record?.pages ?? 0) }, (_, i) => String(i + 1));
+  }
   const output = { path: t.outputPath };
   const validation = validateReviewed(output, set);
   const activeContent = findActiveContent(output);
-  return { validation, sha256: saved.sha256, fileSize: saved.size, pageCount, activeContent, pageLabels };
+  return { validation, sha256: saved.sha256, fileSize: saved.size, pageCount, activeContent, pageLabels, courtFixes };
 }
 
 export async function packageForCourt(t: Extract<PdfTask, { op: 'package' }>): Promise<PackageOutcome> {

@@ -9,6 +9,7 @@ import type { Db } from '../db/client.ts';
 import { documents } from '../db/schema.ts';
 import type { RegenerateOutcome } from '../documents/pdf-task-types.ts';
 import { failureText, runPdfTask, type TaskLimits } from '../documents/pdf-task.ts';
+import { profileFor } from './preflight.ts';
 import { notifyDocument, removeFilesIfGone } from '../documents/processing-state.ts';
 import type { DocumentRow } from '../documents/queries.ts';
 import { AppError } from '../errors.ts';
@@ -48,6 +49,7 @@ export async function regenerateDocument(deps: Deps, user: Actor, doc: DocumentR
         outputPath: pending,
         set: loaded.set,
         ...(loaded.records.length ? { records: loaded.records.map((r) => recordFiles(storage, r)) } : {}),
+        courtProfile: await profileFor(db, doc),
       }, deps.limits);
     } catch (err) {
       throw new AppError('conflict', `The reviewed PDF could not be written: ${failureText(err)}`);
@@ -80,6 +82,7 @@ async function record(deps: Deps, user: Actor, doc: DocumentRow, loaded: LoadedS
         reviewedKey: REVIEWED_KEY,
         reviewedSha256: out.sha256,
         reviewedValidation: { ...validation, activeContent: out.activeContent },
+        courtFixes: out.courtFixes,
         regeneratedAt: now,
         reviewedCurrent: true,
         updatedAt: now,
@@ -93,6 +96,7 @@ async function record(deps: Deps, user: Actor, doc: DocumentRow, loaded: LoadedS
       unresolved: loaded.unresolved.length,
       activeContent: out.activeContent,
       pageLabels: out.pageLabels,
+      ...(out.courtFixes ? { courtFixes: out.courtFixes } : {}),
     });
     return {
       ok,

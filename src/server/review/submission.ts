@@ -21,13 +21,19 @@ import { recordsOf } from '../documents/record-pairing.ts';
 import { referenceTotals } from './references.ts';
 import { authorityTarget, authorityTotals } from './authorities.ts';
 import type { ReportAuthorities, ReportInput, ReportReferences } from './report.ts';
+import type { PreflightView } from '../../contract/court-rules.ts';
+import { preflightText, type PreflightReport } from '../../engine/court-rules/preflight.ts';
+import { writeFileAtomic } from '../../engine/util/atomic-write.ts';
+import { documentPreflight, failedRules, linkedEntries } from './preflight.ts';
+
+const failing = (r: PreflightView) => r.results.filter((x) => x.status === 'fail').map((x) => x.rule);
 
 type DocumentRow = typeof documents.$inferSelect;
 const MB = 1024 * 1024;
 
-export type SubmissionFile = 'pdf' | 'report.pdf' | 'report.csv';
+export type SubmissionFile = 'pdf' | 'report.pdf' | 'report.csv' | 'preflight.txt';
 export const submissionFileName = (id: string, file: SubmissionFile) =>
-  file === 'pdf' ? `submission-${id}.pdf` : file === 'report.pdf' ? `submission-${id}-report.pdf` : `submission-${id}-report.csv`;
+  file === 'pdf' ? `submission-${id}.pdf` : file === 'report.pdf' ? `submission-${id}-report.pdf` : file === 'report.csv' ? `submission-${id}-report.csv` : `submission-${id}-preflight.txt`;
 
 const urls = (id: string, documentId: string): SubmittedFiles => ({
   documentId,
@@ -131,6 +137,7 @@ function reportEntries(loaded: LoadedSet, changes: Map<string, { by: string | nu
 interface Prepared {
   id: string;
   doc: DocumentRow;
+  preflight: PreflightView;
   validation: ValidationTotals;
   pageCount: number;
   fileSize: number;
@@ -157,6 +164,20 @@ export async function submitToCourt(
   for (const doc of docs) {
     const why = await refusal(storage, doc, info, filedPages.get(doc.id)!);
     if (why) throw new AppError('conflict', `${why}. Nothing was submitted.`, 'documentIds');
+  }
+  // the court's rules, checked on the approved file: a failure files nothing unless the reviewer gives a reason
+  const preflights = new Map<string, PreflightView>();
+  for (const doc of docs) {
+    const report = await documentPreflight(deps, doc, info.courtProfile);
+    // over the court's pages per volume: the package carries the file split into volumes, checked again
+    if (failing(report).includes('pagesPerVolume')) {
+      preflights.set(doc.id, report);
+      continue;
+    }
+    if (!report.ok && !info.preflightOverride) {
+      throw new AppError('conflict', `"${doc.title}" fails preflight against ${report.profileName}: ${failedRules(report)}. Fix it and approve it again, or file it with a reason for the override. Nothing was submitted.`, 'documentIds');
+    }
+    preflights.set(doc.id, report);
   }
 
   const written: string[] = [];
@@ -186,7 +207,9 @@ export async function submitToCourt(
       const auths = await reportAuthorities(db, doc);
       if (auths) report.authorities = auths;
       const outs = (['pdf', 'report.pdf', 'report.csv'] as const).map((f) => file(submissionFileName(id, f)));
-      written.push(...outs);
+      const preflightOut = file(submissionFileName(id, 'preflight.txt'));
+      written.push(...outs, preflightOut);
+      let preflight = preflights.get(doc.id)!;
       let out;
       try {
         out = await runPdfTask({
@@ -207,7 +230,30 @@ export async function submitToCourt(
       if (out.sha256 !== doc.approvedSha256) throw new AppError('conflict', `${name} changed since it was approved (its file no longer has the approved SHA-256). Nothing was submitted.`, 'documentIds');
       if (out.activeContent.length) throw new AppError('conflict', `${name} holds active content (${out.activeContent.join(', ')}), which a court filing must not. Nothing was submitted.`, 'documentIds');
       if (!out.validation.success) throw new AppError('conflict', `${name} did not pass validation when read back. Nothing was submitted.`, 'documentIds');
-      prepared.push({ id, doc, validation: out.validation, pageCount: out.pageCount, fileSize: out.fileSize });
+      let volumes: PreflightView[] | undefined;
+      if (failing(preflight).includes('pagesPerVolume')) {
+        const split = await runPdfTask({
+          op: 'volumes',
+          path: outs[0]!,
+          name: `${doc.title}.pdf`,
+          profile: preflight.profile,
+          indexEntries: await linkedEntries(db, doc),
+          outPrefix: file(`submission-${id}-volume`),
+        }, deps.limits).catch((err: unknown) => {
+          throw new AppError('conflict', `"${doc.title}" could not be split into the court's volumes: ${failureText(err)}. Nothing was submitted.`, 'documentIds');
+        });
+        written.push(...split.volumes.map((v) => v.path));
+        volumes = split.reports as PreflightView[];
+        // what is filed is the volumes: the preflight that decides is theirs
+        preflight = { ...preflight, ok: volumes.every((v) => v.ok), volumes } as PreflightView & { volumes: PreflightView[] };
+        if (!preflight.ok && !info.preflightOverride) {
+          const bad = volumes.filter((v) => !v.ok).map((v) => `volume ${v.file.volume}: ${failedRules(v)}`).join('; ');
+          throw new AppError('conflict', `"${doc.title}" fails preflight against ${preflight.profileName} once split into volumes: ${bad}. Fix it and approve it again, or file it with a reason for the override. Nothing was submitted.`, 'documentIds');
+        }
+      }
+      const override = !preflight.ok && info.preflightOverride ? `\nFiled although preflight fails, by ${user.email}, for this reason: ${info.preflightOverride.reason}\n` : '';
+      await writeFileAtomic(preflightOut, `${preflightText([(volumes ? volumes : [preflight]) as PreflightReport[]].flat())}${override}`);
+      prepared.push({ id, doc, preflight, validation: out.validation, pageCount: out.pageCount, fileSize: out.fileSize });
     }
     await db.transaction(async (tx) => {
       for (const p of prepared) {
@@ -230,11 +276,22 @@ export async function submitToCourt(
             pageCount: p.pageCount,
             fileSize: p.fileSize,
             validation: p.validation,
+            preflight: p.preflight,
+            preflightOverride: p.preflight.ok ? null : (info.preflightOverride?.reason ?? null),
             submittedAt,
           })
           .returning();
+        if (!p.preflight.ok) {
+          const reports = (p.preflight as PreflightView & { volumes?: PreflightView[] }).volumes ?? [p.preflight];
+          await recordAudit(tx, user, 'preflight-override', 'document', p.doc.id, null, {
+            submissionId: p.id,
+            profile: p.preflight.profile,
+            reason: info.preflightOverride!.reason,
+            failed: reports.flatMap((x) => x.results.filter((r) => r.status === 'fail').map((r) => ({ ...(x.file.volume ? { volume: x.file.volume } : {}), rule: r.rule, findings: r.findings }))),
+          });
+        }
         await tx.update(documents).set({ courtSubmitted: true, courtSubmittedAt: submittedAt, updatedAt: submittedAt }).where(eq(documents.id, p.doc.id));
-        await recordAudit(tx, user, 'submit-to-court', 'document', p.doc.id, { courtSubmitted: p.doc.courtSubmitted }, { courtSubmitted: true, submissionId: p.id, sha256: row!.sha256, court: row!.court, validation: p.validation });
+        await recordAudit(tx, user, 'submit-to-court', 'document', p.doc.id, { courtSubmitted: p.doc.courtSubmitted }, { courtSubmitted: true, submissionId: p.id, sha256: row!.sha256, court: row!.court, validation: p.validation, preflight: { profile: p.preflight.profile, ok: p.preflight.ok } });
       }
     });
   } catch (err) {
@@ -270,9 +327,17 @@ export async function caseSubmissions(db: Db, caseId: string): Promise<Submissio
 /** The files of a submission as they go in its ZIP, with the package's name and what the manifest says first. */
 export async function submissionPackage(db: Db, storage: Storage, id: string): Promise<{ name: string; files: ZipFile[]; head: string; submittedAt: Date }> {
   const files: ZipFile[] = [];
-  for (const f of ['pdf', 'report.pdf', 'report.csv'] as const) {
+  for (const f of ['pdf', 'report.pdf', 'report.csv', 'preflight.txt'] as const) {
     const one = await submissionFile(db, storage, id, f);
+    // submissions filed before preflight existed have no preflight.txt
+    if (f === 'preflight.txt' && !(await stat(one.path).catch(() => null))) continue;
     files.push({ name: zipEntryName(one.name), path: one.path });
+  }
+  // the court's volumes, when the filed PDF was split into them
+  const [vols] = await db.select({ preflight: submissions.preflight, caseId: submissions.caseId, documentId: submissions.documentId, title: documents.title }).from(submissions).innerJoin(documents, eq(documents.id, submissions.documentId)).where(eq(submissions.id, id));
+  const count = (vols?.preflight as { volumes?: unknown[] } | null)?.volumes?.length ?? 0;
+  for (let n = 1; n <= count; n++) {
+    files.push({ name: zipEntryName(`${vols!.title} - Volume ${n}.pdf`), path: storage.documentFile(vols!.caseId, vols!.documentId, `submission-${id}-volume-${n}.pdf`) });
   }
   const [row] = await db
     .select({ s: submissions, title: documents.title, caseNumber: cases.caseNumber })
@@ -297,7 +362,7 @@ export async function submissionFile(db: Db, storage: Storage, id: string, file:
     .where(eq(submissions.id, id));
   if (!row) throw new AppError('not_found', 'Submission not found');
   const path = storage.documentFile(row.s.caseId, row.s.documentId, submissionFileName(id, file));
-  const name = file === 'pdf' ? `${row.title}.pdf` : file === 'report.pdf' ? `${row.title} - hyperlink report.pdf` : `${row.title} - hyperlink report.csv`;
-  const type = file === 'report.csv' ? 'text/csv; charset=utf-8' : 'application/pdf';
+  const name = file === 'pdf' ? `${row.title}.pdf` : file === 'report.pdf' ? `${row.title} - hyperlink report.pdf` : file === 'report.csv' ? `${row.title} - hyperlink report.csv` : `${row.title} - preflight.txt`;
+  const type = file === 'report.csv' ? 'text/csv; charset=utf-8' : file === 'preflight.txt' ? 'text/plain; charset=utf-8' : 'application/pdf';
   return { path, name, type };
 }

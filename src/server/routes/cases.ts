@@ -80,6 +80,7 @@ export function caseRoutes(app: FastifyInstance, db: Db, storage: Storage, confi
             autoAdvance: body.autoAdvance ?? true,
             authorities: body.authorities ?? 'off',
             toaTarget: body.toaTarget ?? 'first-citation',
+            courtProfile: body.courtProfile ?? null,
             storagePath: storagePathFor(body.caseNumber, now),
             createdBy: user.id,
             createdAt: now,
@@ -115,6 +116,7 @@ export function caseRoutes(app: FastifyInstance, db: Db, storage: Storage, confi
             ...(body.autoAdvance !== undefined && { autoAdvance: body.autoAdvance }),
             ...(body.authorities !== undefined && { authorities: body.authorities }),
             ...(body.toaTarget !== undefined && { toaTarget: body.toaTarget }),
+            ...(body.courtProfile !== undefined && { courtProfile: body.courtProfile }),
             updatedAt: new Date(),
           })
           .where(eq(cases.id, id))

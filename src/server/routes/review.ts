@@ -18,6 +18,8 @@ import { reanalyzeCase, reanalyzeDocument } from '../review/reanalyze.ts';
 import { regenerateDocument } from '../review/regenerate.ts';
 import { caseSubmissions, submissionFile, submissionPackage, submitToCourt, type SubmissionFile } from '../review/submission.ts';
 import { zipPackage } from '../review/zip-package.ts';
+import { documentPreflight } from '../review/preflight.ts';
+import { preflightQuery } from '../../contract/court-rules.ts';
 
 const submissionParams = z.object({ id: z.uuid({ error: 'id must be a submission id' }) });
 
@@ -34,6 +36,12 @@ export function reviewRoutes(app: FastifyInstance, deps: DocumentDeps & { limits
     const doc = await documentRow(db, req.params);
     await reviewDocument(db, user, doc.id, parseInput(reviewBody, req.body));
     return documentById(db, doc.id);
+  });
+
+  app.get('/api/documents/:id/preflight', async (req) => {
+    requireUser(req);
+    const { profile } = parseInput(preflightQuery, req.query);
+    return documentPreflight(deps, await documentRow(db, req.params), profile);
   });
 
   app.get('/api/documents/:id/audit', async (req) => documentAudit(db, (await documentRow(db, req.params)).id));

@@ -29,5 +29,7 @@ export function caseJson(c: typeof cases.$inferSelect): CaseRecord {
     autoAdvance: c.autoAdvance,
     authorities: c.authorities === 'on' ? 'on' : 'off',
     toaTarget: c.toaTarget === 'authority' ? 'authority' : 'first-citation',
+    // only when set: a case without a court keeps the form it always had
+    ...(c.courtProfile ? { courtProfile: c.courtProfile } : {}),
   };
 }

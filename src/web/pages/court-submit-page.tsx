@@ -14,6 +14,10 @@ import { errorReason } from '../lib/api.ts';
 import { formatMb } from '../lib/upload.ts';
 import { isApproved } from '../lib/review-logic.ts';
 import { useSubmissions, useSubmitToCourt, type CourtInfo, type SubmissionRecord } from '../lib/review.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../lib/api.ts';
+import { COURT_PROFILE_IDS, COURT_PROFILE_NAMES, type CourtProfileId } from '../lib/court-rules.ts';
+import { PreflightPanel } from '../components/review/preflight-panel.tsx';
 
 /** /instant and /court-ready: the Court Submit step (spec §2, §7): approved documents of a case, filed with their report. */
 export function CourtSubmitPage() {
@@ -54,7 +58,7 @@ export function CourtSubmitPage() {
         ) : null}
       </div>
       {c ? (
-        <CaseSubmission key={c.id} caseId={c.id} caseLabel={`${c.caseNumber} · ${c.title}`} />
+        <CaseSubmission key={c.id} caseId={c.id} caseLabel={`${c.caseNumber} · ${c.title}`} caseProfile={(c.courtProfile as CourtProfileId | null | undefined) ?? 'custom'} />
       ) : (
         <p className="mt-8 text-sm text-muted-foreground">
           No cases yet. <Link to="/case-management" className="text-primary underline">Create a case</Link> first.
@@ -66,7 +70,7 @@ export function CourtSubmitPage() {
 
 type Cap = 'none' | 'pages' | 'mb';
 
-function CaseSubmission({ caseId, caseLabel }: { caseId: string; caseLabel: string }) {
+function CaseSubmission({ caseId, caseLabel, caseProfile }: { caseId: string; caseLabel: string; caseProfile: CourtProfileId }) {
   const documents = useCaseDocuments(caseId);
   const submissions = useSubmissions(caseId);
   const submit = useSubmitToCourt(caseId);
@@ -74,6 +78,9 @@ function CaseSubmission({ caseId, caseLabel }: { caseId: string; caseLabel: stri
   const [court, setCourt] = useState('');
   const [cap, setCap] = useState<Cap>('none');
   const [capValue, setCapValue] = useState('');
+  const [profile, setProfile] = useState<CourtProfileId>(caseProfile);
+  const [overrideReason, setOverrideReason] = useState('');
+  const queryClient = useQueryClient();
   const docs = documents.data ?? [];
   const approved = docs.filter((d) => isApproved(d) && !d.courtSubmitted);
   const chosen = approved.filter((d) => selected.has(d.id)).map((d) => d.id);
@@ -87,6 +94,8 @@ function CaseSubmission({ caseId, caseLabel }: { caseId: string; caseLabel: stri
     if (court.trim()) courtInfo.court = court.trim();
     if (cap === 'pages') courtInfo.maxPages = capNumber;
     if (cap === 'mb') courtInfo.maxMb = capNumber;
+    courtInfo.courtProfile = profile;
+    if (overrideReason.trim()) courtInfo.preflightOverride = { reason: overrideReason.trim() };
     submit.mutate({ documentIds: chosen, courtInfo }, { onSuccess: () => setSelected(new Set()) });
   };
 
@@ -109,7 +118,7 @@ function CaseSubmission({ caseId, caseLabel }: { caseId: string; caseLabel: stri
         ) : (
           <ul aria-label="Approved documents" className="divide-y divide-border">
             {approved.map((d) => (
-              <li key={d.id} className="flex items-center gap-3 px-5 py-3">
+              <li key={d.id} className="flex flex-wrap items-center gap-3 px-5 py-3">
                 <input
                   id={`submit-${d.id}`}
                   type="checkbox"
@@ -129,10 +138,40 @@ function CaseSubmission({ caseId, caseLabel }: { caseId: string; caseLabel: stri
                   </span>
                 </label>
                 <Badge variant="success">Approved</Badge>
+                {selected.has(d.id) ? (
+                  <div className="basis-full">
+                    <PreflightPanel docId={d.id} hasReviewedPdf={d.hasReviewedOutput} profile={profile} />
+                  </div>
+                ) : null}
               </li>
             ))}
           </ul>
         )}
+        <div className="grid gap-4 border-t border-border px-5 py-4 sm:grid-cols-2">
+          <div className="grid min-w-0 gap-1.5">
+            <Label htmlFor="court-profile">Court rules</Label>
+            <select
+              id="court-profile"
+              className="h-10 w-full min-w-0 rounded-md border border-input bg-card px-3 text-sm"
+              value={profile}
+              onChange={async (e) => {
+                const next = e.target.value as CourtProfileId;
+                setProfile(next);
+                // the case files under this court from now on
+                await apiRequest('PATCH', `/api/cases/${encodeURIComponent(caseId)}`, { courtProfile: next === 'custom' ? null : next }).catch(() => undefined);
+                await queryClient.invalidateQueries({ queryKey: ['/api/cases'] });
+              }}
+            >
+              {COURT_PROFILE_IDS.map((id) => (
+                <option key={id} value={id}>{COURT_PROFILE_NAMES[id]}</option>
+              ))}
+            </select>
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor="preflight-override">Reason to file despite a failing preflight (optional)</Label>
+            <Input id="preflight-override" value={overrideReason} onChange={(e) => setOverrideReason(e.target.value)} placeholder="e.g. the registry accepted this format in writing" />
+          </div>
+        </div>
         <div className="grid gap-4 border-t border-border px-5 py-4 sm:grid-cols-[1fr_auto_auto] sm:items-end">
           <div className="grid gap-1.5">
             <Label htmlFor="court-name">Court (optional)</Label>

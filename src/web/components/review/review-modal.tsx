@@ -10,6 +10,7 @@ import { Button } from '../ui/button.tsx';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '../ui/dialog.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { AuditTrail } from './audit-trail.tsx';
+import { PreflightPanel } from './preflight-panel.tsx';
 import { LinkItem } from './link-item.tsx';
 import { PageViewer } from './page-viewer.tsx';
 import { ReferencesPanel } from './references-panel.tsx';
@@ -251,6 +252,7 @@ function ReviewBody({ doc }: { doc: DocumentRecord }) {
                 setPage(p);
               }}
             />
+            <PreflightPanel docId={doc.id} hasReviewedPdf={doc.hasReviewedOutput} />
             <AuditTrail docId={doc.id} links={links} />
           </div>
         </aside>
