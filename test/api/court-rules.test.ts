@@ -89,6 +89,11 @@ describe('court rules: preflight and the submission override', () => {
       expect(text).toMatch(/FAIL\s+defaultView/);
       expect(text).toContain(`for this reason: ${reason}`);
       expect(readFileSync(join(dir, 'out', 'manifest.txt'), 'utf8')).toContain('preflight.txt');
+      // the hyperlink report says it too: the court, the rule that fails, and the reason it was filed anyway
+      const csv = (await call('GET', sub.reportCsvUrl)).body;
+      expect(csv).toContain('"# court rules","England & Wales: civil e-bundle"');
+      expect(csv).toMatch(/"# defaultView","fail"/);
+      expect(csv).toContain(`"# preflight_override","${reason}"`);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -108,6 +113,12 @@ describe('court rules: preflight and the submission override', () => {
     expect(approved.statusCode, approved.body).toBe(200);
     const filed = await call('POST', '/api/documents/submit-to-court', { documentIds: [doc.id], courtInfo: {} });
     expect(filed.statusCode, filed.body).toBe(201);
+    // the report lists each fix the court's rules made to the filed PDF, and no override
+    const sub = (filed.json() as SubmitToCourtResponse).submissions[0]!;
+    const csv = (await call('GET', sub.reportCsvUrl)).body;
+    expect(csv).toMatch(/"# defaultView","fixed","[^"]*","[^"]*100%/);
+    expect(csv).toMatch(/"# bookmarks","fixed"/);
+    expect(csv).not.toContain('preflight_override');
   });
 });
 

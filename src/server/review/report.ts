@@ -35,6 +35,16 @@ export interface ReportInput {
   references?: ReportReferences;
   /** The authorities the brief cites (DESIGN §8), when its case asked for them. */
   authorities?: ReportAuthorities;
+  /** The court's rules checked on the filed file (docs/adr/0009): what was fixed, what fails, and any override. */
+  courtRules?: ReportCourtRules;
+}
+
+/** Each rule of the case's court profile as the filed file meets it, with the fixes written into it. */
+export interface ReportCourtRules {
+  profileName: string;
+  rules: Array<{ rule: string; status: 'pass' | 'fixed' | 'fail' | 'unchecked'; requirement: string; detail: string[] }>;
+  /** The reviewer's reason for filing although a rule fails; null when none was needed. */
+  override: string | null;
 }
 
 /** Authorities linked and listed but not linked, and each with where its link goes in the filed PDF. */
@@ -100,7 +110,17 @@ export function reportCsv(r: ReportInput): string {
         ...a.rows.map((x) => [x.page, x.text, x.toaRow ? 'yes' : 'no', x.target, x.status, x.why].map(cell).join(',')),
       ]
     : [];
-  return `${[CSV_HEADER.map(cell).join(','), ...rows, ...totals, ...refs, ...auths].join('\r\n')}\r\n`;
+  const c = r.courtRules;
+  const court = c
+    ? [
+        '',
+        [cell('# court rules'), cell(c.profileName)].join(','),
+        [cell('# rule'), cell('status'), cell('requirement'), cell('fixes_or_findings')].join(','),
+        ...c.rules.map((x) => [cell(`# ${x.rule}`), cell(x.status), cell(x.requirement), cell(x.detail.join('; '))].join(',')),
+        ...(c.override ? [[cell('# preflight_override'), cell(c.override)].join(',')] : []),
+      ]
+    : [];
+  return `${[CSV_HEADER.map(cell).join(','), ...rows, ...totals, ...refs, ...auths, ...court].join('\r\n')}\r\n`;
 }
 
 /** Text the report PDF's standard font can show (Latin-1): dashes and quotes plain, anything else '?'. */
@@ -213,6 +233,7 @@ export function reportPdfPages(r: ReportInput): TextLineSpec[][] {
   const writer: Writer = { line, newPage: () => { pages.push(page); page = []; y = TOP; }, y: () => y, setY: (v) => (y = v) };
   if (r.references) referencesSection(r.references, writer);
   if (r.authorities) authoritiesSection(r.authorities, writer);
+  if (r.courtRules) courtRulesSection(r.courtRules, writer);
   pages.push(page);
   return pages.map((p, i) => [...p, { text: `Page ${i + 1} of ${pages.length}`, x: 270, y: PAGE_H - 30, size: 8 }]);
 }
@@ -312,5 +333,34 @@ function authoritiesSection(a: ReportAuthorities, w: Writer): void {
       w.line(target[i]!, AUTH_COLS.target);
     }
     w.setY(top + height);
+  }
+}
+
+/** The report's court rules section: the profile, each rule's status with the fixes made or what fails, and an override. */
+function courtRulesSection(c: ReportCourtRules, w: Writer): void {
+  const need = (h: number) => {
+    if (w.y() + h > BOTTOM) w.newPage();
+  };
+  need(LINE * 6);
+  w.setY(w.y() + LINE);
+  w.line(`Court rules: ${c.profileName}`, 54, 11);
+  w.setY(w.y() + LINE + 4);
+  for (const x of c.rules) {
+    const lines = wrap(`${x.status.toUpperCase()}  ${x.requirement}${x.detail.length ? ` - ${x.detail.join('; ')}` : ''}`, 96);
+    need(lines.length * LINE + 2);
+    for (const l of lines) {
+      w.line(l, 54, 9);
+      w.setY(w.y() + LINE);
+    }
+    w.setY(w.y() + 2);
+  }
+  if (c.override) {
+    const lines = wrap(`Filed although preflight fails, for this reason: ${c.override}`, 96);
+    need(lines.length * LINE + LINE);
+    w.setY(w.y() + 4);
+    for (const l of lines) {
+      w.line(l, 54, 9);
+      w.setY(w.y() + LINE);
+    }
   }
 }

@@ -20,7 +20,7 @@ import { zipEntryName, type ZipFile } from './zip-package.ts';
 import { recordsOf } from '../documents/record-pairing.ts';
 import { referenceTotals } from './references.ts';
 import { authorityTarget, authorityTotals } from './authorities.ts';
-import type { ReportAuthorities, ReportInput, ReportReferences } from './report.ts';
+import type { ReportAuthorities, ReportCourtRules, ReportInput, ReportReferences } from './report.ts';
 import type { PreflightView } from '../../contract/court-rules.ts';
 import { preflightText, type PreflightReport } from '../../engine/court-rules/preflight.ts';
 import { writeFileAtomic } from '../../engine/util/atomic-write.ts';
@@ -206,6 +206,7 @@ export async function submitToCourt(
       };
       const auths = await reportAuthorities(db, doc);
       if (auths) report.authorities = auths;
+      report.courtRules = reportCourtRules(preflights.get(doc.id)!, info.preflightOverride?.reason ?? null);
       const outs = (['pdf', 'report.pdf', 'report.csv'] as const).map((f) => file(submissionFileName(id, f)));
       const preflightOut = file(submissionFileName(id, 'preflight.txt'));
       written.push(...outs, preflightOut);
@@ -365,4 +366,15 @@ export async function submissionFile(db: Db, storage: Storage, id: string, file:
   const name = file === 'pdf' ? `${row.title}.pdf` : file === 'report.pdf' ? `${row.title} - hyperlink report.pdf` : file === 'report.csv' ? `${row.title} - hyperlink report.csv` : `${row.title} - preflight.txt`;
   const type = file === 'report.csv' ? 'text/csv; charset=utf-8' : file === 'preflight.txt' ? 'text/plain; charset=utf-8' : 'application/pdf';
   return { path, name, type };
+}
+
+/**
+ * The court rules as the report states them: each rule of the approved file's preflight with the fixes written
+ * into it or what fails; a file over the court's pages per volume is filed as its volumes (checked again).
+ */
+function reportCourtRules(p: PreflightView, override: string | null): ReportCourtRules {
+  const rules = p.results.map((x) => x.rule === 'pagesPerVolume' && x.status === 'fail'
+    ? { rule: x.rule, status: 'fixed' as const, requirement: x.requirement, detail: [...x.findings, 'filed as volumes within the limit, each checked again'] }
+    : { rule: x.rule, status: x.status, requirement: x.requirement, detail: x.status === 'fixed' ? x.fixes ?? x.findings : x.findings });
+  return { profileName: p.profileName, rules, override: rules.some((x) => x.status === 'fail') ? override : null };
 }
