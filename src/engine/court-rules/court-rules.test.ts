@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { brokenBundle, longBundle, type CourtFixture } from '../../../test/fixtures/court-rules.ts';
+import { brokenBundle, longBundle, scannedAt600, type CourtFixture } from '../../../test/fixtures/court-rules.ts';
+import { pagesOf } from '../../../test/fixtures/pages-of.ts';
 import { openPdf } from '../pdf/index.ts';
 import { encryptPdf } from '../pdf/make-text-pdf.ts';
 import { readDocFacts } from '../pdf/court-facts.ts';
@@ -107,6 +108,21 @@ describe('fixes written into the file', () => {
       pdf.close();
     }
     expect(out.volumes[0]!.bytes.length).toBeLessThan(kept.bytes.length);
+  });
+});
+
+describe('scans drawn finer than the court allows', () => {
+  it('600 dpi scans resampled to 300 dpi are half their size or less, and their OCR text layer reads the same', () => {
+    const scan = scannedAt600(3);
+    const rules: CourtProfile = { ...profile('custom'), maxImageDpi: ew.maxImageDpi! };
+    expect(result(preflightFile(scan.bytes, scan.bytes.length, rules, { name: 'scan.pdf' }), 'maxImageDpi').findings[0]).toMatch(/600 dpi on 3 pages/);
+    const out = fixForCourt(scan.bytes, rules, { name: 'scan.pdf' });
+    const fixed = out.volumes[0]!;
+    expect(result(fixed.report, 'maxImageDpi').status).toBe('fixed');
+    expect(fixed.bytes.length).toBeLessThanOrEqual(scan.bytes.length / 2);
+    const words = (b: Uint8Array) => pagesOf(b).map((p) => p.lines.map((l) => l.text).join('\n'));
+    expect(words(fixed.bytes)).toEqual(words(scan.bytes));
+    expect(words(fixed.bytes)[2]).toContain('Page 3, line 30');
   });
 });
 
