@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { BASE_URL, createCaseThroughApi, registerThroughApi, uniqueSuffix } from './helpers.ts';
+import { BASE_URL, caseCard, createCaseThroughApi, registerThroughApi, toastWith, uniqueSuffix } from './helpers.ts';
 import { fixturePdf, uploadThroughApi } from './documents-helpers.ts';
 
 const origin = { Origin: BASE_URL };
@@ -34,4 +34,20 @@ test('Court Submit shows the preflight of the court chosen, refuses a failure, a
   await page.getByLabel(/Reason to file despite a failing preflight/).fill('The registry accepted this format in writing on 3 May');
   await page.getByRole('button', { name: /Submit to Court/ }).click();
   await expect(page.getByRole('heading', { name: 'Filed' })).toBeVisible({ timeout: 60_000 });
+});
+
+test('a case is set to its court on the case page, and Court Submit opens on that court', async ({ page }) => {
+  await registerThroughApi(page);
+  const number = `CT-${uniqueSuffix()}`;
+  const created = await createCaseThroughApi(page, number, 'Re Estate of Hale');
+  await page.goto('/case-management');
+  const card = caseCard(page, number);
+  await card.getByRole('button', { name: `Edit case ${number}` }).click();
+  await expect(card.getByLabel('Court rules')).toHaveValue('custom');
+  await card.getByLabel('Court rules').selectOption('ew-family');
+  await card.getByRole('button', { name: 'Save' }).click();
+  await expect(toastWith(page, 'Case updated successfully')).toBeVisible();
+  expect(await (await page.request.get(`/api/cases/${created.id}`)).json()).toMatchObject({ courtProfile: 'ew-family' });
+  await page.goto(`/court-ready?case=${created.id}`);
+  await expect(page.getByLabel('Court rules')).toHaveValue('ew-family');
 });

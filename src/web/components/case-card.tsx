@@ -7,6 +7,7 @@ import { DeleteCaseDialog } from './delete-case-dialog.tsx';
 import { EditField, SaveCancelButtons } from './edit-form-parts.tsx';
 import { Badge } from './ui/badge.tsx';
 import { Button } from './ui/button.tsx';
+import { COURT_PROFILE_IDS, COURT_PROFILE_NAMES, type CourtProfileId } from '../lib/court-rules.ts';
 
 /** One case on the case list; Edit turns it into an inline form with Save or Cancel. */
 export function CaseCard({ item }: { item: CaseRecord }) {
@@ -84,6 +85,7 @@ function CaseEditForm({ item, onDone }: { item: CaseRecord; onDone: () => void }
   });
   const [authorities, setAuthorities] = useState<CaseRecord['authorities']>(item.authorities ?? 'off');
   const [toaTarget, setToaTarget] = useState<CaseRecord['toaTarget']>(item.toaTarget ?? 'first-citation');
+  const [court, setCourt] = useState<CourtProfileId>((item.courtProfile as CourtProfileId | null | undefined) ?? 'custom');
   const ready = form.caseNumber.trim() !== '' && form.title.trim() !== '';
   const field = (key: keyof typeof form, label: string) => (
     <EditField
@@ -105,6 +107,7 @@ function CaseEditForm({ item, onDone }: { item: CaseRecord; onDone: () => void }
       defendant: form.defendant.trim() || undefined,
       authorities,
       toaTarget,
+      courtProfile: court === 'custom' ? null : court,
     };
     update.mutate({ id: item.id, body }, { onSuccess: onDone });
   };
@@ -149,6 +152,21 @@ function CaseEditForm({ item, onDone }: { item: CaseRecord; onDone: () => void }
           </label>
           <p className="text-xs text-muted-foreground">Applies the next time a brief's links are built.</p>
         </fieldset>
+        <label className="grid gap-1.5 text-sm">
+          <span>Court rules</span>
+          <select
+            id={`edit-court-${item.id}`}
+            aria-label="Court rules"
+            className="h-9 min-w-0 rounded-md border border-input bg-background px-2 text-sm"
+            value={court}
+            onChange={(e) => setCourt(COURT_PROFILE_IDS.find((id) => id === e.target.value) ?? 'custom')}
+          >
+            {COURT_PROFILE_IDS.map((id) => (
+              <option key={id} value={id}>{COURT_PROFILE_NAMES[id]}</option>
+            ))}
+          </select>
+          <span className="text-xs text-muted-foreground">Checked before filing; the fixes it asks for are written when the PDF is regenerated.</span>
+        </label>
       </div>
       <div className="flex items-center gap-2 border-t border-border px-5 py-3">
         <SaveCancelButtons canSave={ready && !update.isPending} onCancel={onDone} />
