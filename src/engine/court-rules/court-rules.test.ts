@@ -8,7 +8,7 @@ import { edgeWords } from './preflight.ts';
 import { fixForCourt, planVolumes, preflightFile } from './fix.ts';
 import { profile } from './profiles/index.ts';
 import type { CourtProfile, RuleId } from './types.ts';
-import type { PreflightReport } from './preflight.ts';
+import type { IndexEntry, PreflightReport } from './preflight.ts';
 
 const ew = profile('ew-civil');
 /** Every rule at once: the E&W civil e-bundle with a volume limit, encryption and a size cap. */
@@ -152,6 +152,35 @@ describe('volumes', () => {
     expect(planVolumes(400, [1, 101, 201, 301], 350)).toEqual([[1, 300], [301, 400]]);
     expect(planVolumes(700, [1, 500], 300)).toEqual([[1, 300], [301, 499], [500, 700]]);
     expect(planVolumes(100, [1], 350)).toEqual([[1, 100]]);
+  });
+
+  it('an index whose entries go into a later volume: volume 1 keeps the links within it, and is not failed for the others', () => {
+    const { bytes: plain, starts } = longBundle(400, 40);
+    const pdf = openPdf(plain);
+    let bytes: Uint8Array;
+    const entries: IndexEntry[] = [];
+    try {
+      // page 1 lists the ten documents, each row linked to the document's first page
+      starts.forEach((start, i) => {
+        const bbox: [number, number, number, number] = [72, 80 + i * 30, 400, 92 + i * 30];
+        pdf.addLink(1, bbox, start);
+        entries.push({ label: String(i + 1), page: 1, bbox, targetPage: start });
+      });
+      bytes = pdf.save();
+    } finally {
+      pdf.close();
+    }
+    const fam = profile('ew-family');
+    expect(result(preflightFile(bytes, bytes.length, fam, { name: 'family.pdf', indexEntries: entries }), 'indexLinks').status).toBe('pass');
+    const out = fixForCourt(bytes, fam, { name: 'family.pdf', indexEntries: entries });
+    expect(out.volumes).toHaveLength(2);
+    const first = result(out.volumes[0]!.report, 'indexLinks');
+    expect(first.status, first.findings.join('; ')).toBe('pass');
+    expect(first.findings).toEqual(['2 index entries go to another volume (volume 2): links between files are not kept']);
+    // and an entry whose link within its volume is lost still fails
+    const broken = entries.map((e, i) => (i === 0 ? { ...e, bbox: [450, 700, 500, 720] as [number, number, number, number] } : e));
+    const refixed = fixForCourt(bytes, fam, { name: 'family.pdf', indexEntries: broken });
+    expect(result(refixed.volumes[0]!.report, 'indexLinks').findings).toEqual(['index entry 1 (p. 1) has no link']);
   });
 
   it('splits a family bundle over 350 pages at a document boundary, numbers running on', () => {

@@ -174,7 +174,11 @@ export function fixForCourt(bytes: Uint8Array, profile: CourtProfile, opts: { na
       for (const p of facts.pages) p.page += first - 1;
       for (const o of facts.outline) if (o.page !== null) o.page += first - 1;
     }
-    const entries = opts.indexEntries?.filter((e) => e.page >= first && e.page <= last).map((e) => ({ ...e, page: e.page - first + 1 }));
+    const volumeOf = (page: number) => plan.findIndex(([a, b]) => page >= a && page <= b) + 1;
+    const entries = opts.indexEntries?.filter((e) => e.page >= first && e.page <= last).map((e) => {
+      const local = { ...e, page: e.page - first + 1 };
+      return e.targetPage !== undefined && (e.targetPage < first || e.targetPage > last) ? { ...local, otherVolume: volumeOf(e.targetPage) } : local;
+    });
     const report = preflight(profile, {
       name,
       bytes: out.length,

@@ -40,6 +40,10 @@ export interface IndexEntry {
   label: string;
   page: number;
   bbox: BBox;
+  /** The page of the whole document it links to, when known. */
+  targetPage?: number;
+  /** In a volume of a split file: the volume its target page is in, when that is another volume. */
+  otherVolume?: number;
 }
 
 export interface PreflightInput {
@@ -150,10 +154,17 @@ function check(rule: RuleId, limit: Limit<unknown>, input: PreflightInput, sourc
     case 'indexLinks': {
       if (!input.indexEntries) return result(['the index entries are not known to this check: run it on a document with its review (review.json)'], 'unchecked');
       const out: string[] = [];
+      // a link from one volume into another would be a link to a file, which no court PDF keeps: such an
+      // entry is not held against the volume, and the check says how many there are
+      const elsewhere = input.indexEntries.filter((e) => e.otherVolume !== undefined);
       for (const e of input.indexEntries) {
+        if (e.otherVolume !== undefined) continue;
         const p = pages[e.page - 1];
         const linked = p?.internalLinks.some((l) => l.targetPage !== null && overlaps(l.rect, e.bbox));
         if (!linked) out.push(`index entry ${e.label} (p. ${e.page}) has no link`);
+      }
+      if (!out.length && elsewhere.length) {
+        return result([`${plural(elsewhere.length, 'index entry goes', 'index entries go')} to another volume (${[...new Set(elsewhere.map((e) => e.otherVolume))].map((v) => `volume ${v}`).join(', ')}): links between files are not kept`], 'pass');
       }
       return result(out);
     }

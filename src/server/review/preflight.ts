@@ -23,9 +23,11 @@ export async function profileFor(db: Db, doc: DocumentRow, asked?: CourtProfileI
 /** The index entries of the reviewed set that carry a link (not removed, with a destination). */
 export async function linkedEntries(db: Db, doc: DocumentRow): Promise<IndexEntry[]> {
   const loaded = await loadReviewedSet(db, doc);
+  const briefPages = loaded.set.briefPages;
   return loaded.set.entries
     .filter((e) => !e.removed && e.targetPage !== null)
-    .map((e) => ({ label: e.label, page: e.srcPage, bbox: e.bbox }));
+    // the page of the filed file: a page of the record counts after the brief
+    .map((e) => ({ label: e.label, page: e.srcPage, bbox: e.bbox, targetPage: e.target === 'record' ? briefPages + e.targetPage! : e.targetPage! }));
 }
 
 /** Preflight of the document's reviewed PDF; 409 when there is none yet. */
