@@ -1,12 +1,13 @@
 import type { BBox, ItemType } from '../types.ts';
-import { isFirst, isSuccessor, type Label, type LabelKind, labelMatch, parseLabel, toRoman } from './labels.ts';
+import { isFirst, isSuccessor, type Label, type LabelKind, labelMatch, parseLabel } from './labels.ts';
+import { toRoman } from '../page-model/roman-numerals.ts';
 import { groupHeadings } from './group-headings.ts';
-import { REDACTED } from './redactions.ts';
+import { REDACTED } from '../page-model/redactions.ts';
 import { ORNAMENT, type ParsedRow } from './parse-row.ts';
 import { citationTitle } from './citation-rows.ts';
 import { unpagedEntry } from './unpaged-entries.ts';
 import { volumeColumnEnd, withoutVolume } from './volume-column.ts';
-import { isUpright, rowCells, unionBox, type Token } from './rows.ts';
+import { isUpright, rowCells, unionBox, type Token } from '../page-model/rows.ts';
 
 /**
  * Turns the parsed rows of the index pages into items, in order. A row opens an item when its label
@@ -269,7 +270,7 @@ export class ItemAssembler {
       // A row that is only a leader and a page number: the title before it is blacked out (a redacted
       // filing). It finishes the entry above when that entry still waits for its number; else it is an
       // entry of its own whose heading cannot be read.
-      // (its black boxes read as `[redacted]`, when the page's drawing was read: index/redactions.ts)
+      // (its black boxes read as `[redacted]`, when the page's drawing was read: page-model/redactions.ts)
       // (read by OCR, only where a black box was seen: a speck before a line number is no redacted heading)
       if (this.headed && pr.labels.length === 0 && pr.row.leader && pr.pageRef !== undefined && pr.desc.every((t) => t.text === REDACTED) &&
           (pr.desc.length > 0 || !readByOcr(pr))) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PageText } from '../types.ts';
 import { detectIndex } from './detect-index.ts';
-import { makePage } from './make-page-text.ts';
+import { makePage } from '../page-model/make-page-text.ts';
 import { isDateText } from './parse-row.ts';
 
 /**

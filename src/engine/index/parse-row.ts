@@ -1,6 +1,6 @@
 import type { ItemType } from '../types.ts';
 import { keywordType, parseLabel, splitGluedKeyword, type Label } from './labels.ts';
-import { MONTH, MONTH_NAME, rowCells, type Row, type Token } from './rows.ts';
+import { MONTH, MONTH_NAME, rowCells, type Row, type Token } from '../page-model/rows.ts';
 
 /** What one row of a candidate index page says. */
 export interface ParsedRow {
