@@ -1,5 +1,5 @@
 import type { BBox, IndexItem, ItemType } from '../types.ts';
-import type { Assembly, Draft, Slot } from './assemble-items.ts';
+import type { Assembly, Draft, Slot } from './assemble/state.ts';
 import { keywordType } from './labels.ts';
 import { findDate } from './parse-row.ts';
 import { ocrTitle } from './ocr-title.ts';
