@@ -1,4 +1,5 @@
-import { ORNAMENT, type ParsedRow } from '../parse-row.ts';
+import type { ParsedRow } from '../parse-row.ts';
+import { ORNAMENT } from '../parse-row/leading-marks.ts';
 import { volumeColumnEnd } from '../volume-column.ts';
 import { rowCells } from '../../page-model/rows.ts';
 import type { AssemblyState, RowPlace } from './state.ts';
