@@ -1,5 +1,5 @@
-import { layoutPages } from '../index/page-layout.ts';
-import type { Token } from '../index/rows.ts';
+import { layoutPages } from '../page-model/page-layout.ts';
+import type { Token } from '../page-model/rows.ts';
 import { bodyText } from '../refs/body-text.ts';
 import { nonBodyPages } from '../refs/non-body-pages.ts';
 import { findAuthoritiesInBody } from './find-authorities.ts';

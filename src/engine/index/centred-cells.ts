@@ -1,6 +1,6 @@
 import { parseLabel } from './labels.ts';
 import type { ParsedRow } from './parse-row.ts';
-import { type Row, type Token, rowCells, rowFromTokens } from './rows.ts';
+import { type Row, type Token, rowCells, rowFromTokens } from '../page-model/rows.ts';
 
 /**
  * Tables whose cells are centred vertically (a common word-processor setting): the label of a row with

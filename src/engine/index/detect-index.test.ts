@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { detectIndex } from './detect-index.ts';
-import { bodyPage, makePages, type PageSpec } from './make-page-text.ts';
+import { bodyPage, makePages, type PageSpec } from '../page-model/make-page-text.ts';
 
 const cover: PageSpec = { rows: ['ONTARIO SUPERIOR COURT OF JUSTICE', 'BETWEEN:', 'JOHN SMITH', 'Applicant', 'APPLICATION RECORD'] };
 const COLS = [72, 130, 230];

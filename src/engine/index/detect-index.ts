@@ -4,12 +4,12 @@ import { exhibitParagraphs } from './exhibit-paragraphs.ts';
 import { documentWords, splitGluedRomanLabels } from './glued-labels.ts';
 import { isSuccessor, parseLabel } from './labels.ts';
 import { finishItems } from './finish-items.ts';
-import { layoutPages, type PageLayout } from './page-layout.ts';
+import { layoutPages, type PageLayout } from '../page-model/page-layout.ts';
 import { parseRow, type ParsedRow } from './parse-row.ts';
 import { readSideBySide } from './side-by-side.ts';
 import { liftCentredLabels } from './centred-cells.ts';
 import { type LabelColumn, joinStackedLabels, joinWrappedLabels, labelsFromLaterColumn } from './wrapped-labels.ts';
-import type { Row } from './rows.ts';
+import type { Row } from '../page-model/rows.ts';
 import { pageBox } from '../util/geometry.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { detectIndex } from './detect-index.ts';
-import { makePage, type PageSpec, makePages } from './make-page-text.ts';
+import { makePage, type PageSpec, makePages } from '../page-model/make-page-text.ts';
 
 /** A declaration (two pages of numbered paragraphs), then each exhibit behind a slip sheet `EXHIBIT n`. */
 function declaration(paragraphs: string[], exhibits: string[]) {

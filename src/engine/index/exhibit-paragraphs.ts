@@ -1,6 +1,6 @@
 import type { BBox, IndexDetection, IndexItem } from '../types.ts';
-import { unionBox } from './rows.ts';
-import type { PageLayout } from './page-layout.ts';
+import { unionBox } from '../page-model/rows.ts';
+import type { PageLayout } from '../page-model/page-layout.ts';
 
 /**
  * A declaration has no index page: its numbered paragraphs list the exhibits (`Attached hereto as Exhibit 3 is

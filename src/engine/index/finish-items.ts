@@ -1,7 +1,7 @@
 import type { BBox, IndexItem, ItemType } from '../types.ts';
-import type { Assembly, Draft, Slot } from './assemble-items.ts';
+import type { Assembly, Draft, Slot } from './assemble/state.ts';
 import { keywordType } from './labels.ts';
-import { findDate } from './parse-row.ts';
+import { findDate } from './parse-row/dates.ts';
 import { ocrTitle } from './ocr-title.ts';
 
 /** Label of an item from its path in the list: 'I.A.1' for nested entries, '7(a)' for a parenthesised sub-item. */

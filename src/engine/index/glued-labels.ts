@@ -1,6 +1,6 @@
-import type { PageLayout } from './page-layout.ts';
-import { type Row, type Token, rowFromTokens } from './rows.ts';
-import { romanValue } from './labels.ts';
+import type { PageLayout } from '../page-model/page-layout.ts';
+import { type Row, type Token, rowFromTokens } from '../page-model/rows.ts';
+import { romanValue } from '../page-model/roman-numerals.ts';
 
 /** Letters of a word as the document's vocabulary keeps them: capitals, letters only. */
 function lexeme(text: string): string {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Line, PageText, Word } from '../types.ts';
 import { detectIndex } from './detect-index.ts';
-import { lineOf } from './make-page-text.ts';
+import { lineOf } from '../page-model/make-page-text.ts';
 
 /**
  * A table of contents whose page numbers are glued to the titles by a single stop, no leader

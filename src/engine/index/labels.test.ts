@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isSuccessor, labelMatch, parseLabel, romanValue } from './labels.ts';
+import { isSuccessor, labelMatch, parseLabel } from './labels.ts';
+import { romanValue } from '../page-model/roman-numerals.ts';
 
 const kinds = (raw: string, ocr = false) => parseLabel(raw, { ocr }).map((l) => `${l.kind}:${l.text}`);
 

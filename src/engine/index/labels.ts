@@ -1,4 +1,5 @@
 import type { ItemType } from '../types.ts';
+import { romanValue } from '../page-model/roman-numerals.ts';
 
 /**
  * Item labels as printed in an index: 1, 12, A, AA, IV, 5A, 5(a), (a), (iv).
@@ -17,29 +18,6 @@ export interface Label {
   major?: number;
   /** True when reading the token this way assumes an OCR confusion (I→1, O→0). */
   ocrGuess?: boolean;
-}
-
-const ROMAN: Record<string, number> = { I: 1, V: 5, X: 10, L: 50, C: 100, D: 500, M: 1000 };
-
-export function romanValue(s: string): number | null {
-  const u = s.toUpperCase();
-  if (!/^[IVXLC]{1,7}$/.test(u)) return null;
-  let total = 0;
-  for (let i = 0; i < u.length; i++) {
-    const v = ROMAN[u[i]!]!;
-    const next = i + 1 < u.length ? ROMAN[u[i + 1]!]! : 0;
-    total += v < next ? -v : v;
-  }
-  // Labels stop well before L (50) and C (100): a lone L or C is a letter.
-  if (total <= 0 || total >= 50 || toRoman(total) !== u) return null;
-  return total;
-}
-
-export function toRoman(n: number): string {
-  const table: Array<[number, string]> = [[100, 'C'], [90, 'XC'], [50, 'L'], [40, 'XL'], [10, 'X'], [9, 'IX'], [5, 'V'], [4, 'IV'], [1, 'I']];
-  let out = '';
-  for (const [v, s] of table) while (n >= v) { out += s; n -= v; }
-  return out;
 }
 
 function letterValue(s: string): number | null {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { PageText } from '../types.ts';
 import { detectIndex } from './detect-index.ts';
-import { makePage } from './make-page-text.ts';
-import { isDateText } from './parse-row.ts';
+import { makePage } from '../page-model/make-page-text.ts';
+import { isDateText } from './parse-row/dates.ts';
 
 /**
  * An index table (`Tab No. | Date | Nature of Document`) over two pages as OCR reads a scan of it: a lone

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { detectIndex } from './detect-index.ts';
-import { makePage } from './make-page-text.ts';
+import { makePage } from '../page-model/make-page-text.ts';
 import { numeralPairs, ocrTitle, unpairedQuotes } from './ocr-title.ts';
 
 describe('unpairedQuotes: quote marks OCR read that pair with nothing in a title', () => {

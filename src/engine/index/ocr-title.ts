@@ -1,4 +1,4 @@
-import { MONTH } from './rows.ts';
+import { MONTH } from '../page-model/rows.ts';
 
 /**
  * An index entry's title read by OCR, put back as printed where the misreading is one OCR is known to make

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Line, PageText } from '../types.ts';
 import { detectIndex } from './detect-index.ts';
-import { layoutPages } from './page-layout.ts';
-import { makePage } from './make-page-text.ts';
+import { layoutPages } from '../page-model/page-layout.ts';
+import { makePage } from '../page-model/make-page-text.ts';
 
 /**
  * A table of contents on pleading paper as OCR reads a scan of it: the line numbers down the margin come

@@ -1,7 +1,7 @@
 import { isSuccessor } from './labels.ts';
-import type { PageLayout } from './page-layout.ts';
+import type { PageLayout } from '../page-model/page-layout.ts';
 import { type ParsedRow, parseRow } from './parse-row.ts';
-import { type Row, rowFromTokens } from './rows.ts';
+import { type Row, rowFromTokens } from '../page-model/rows.ts';
 
 /**
  * An index set in side-by-side columns (tabs A … F on the left, G … L on the right): the text layer

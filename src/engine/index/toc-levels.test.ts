@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { detectIndex } from './detect-index.ts';
-import { makePage, type RowSpec } from './make-page-text.ts';
+import { makePage, type RowSpec } from '../page-model/make-page-text.ts';
 
 const body = (page: number) =>
   makePage(page, { rows: Array.from({ length: 10 }, () => 'The moving party bears the initial burden of showing there is no dispute') });

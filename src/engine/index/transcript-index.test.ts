@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Line, PageText, Word } from '../types.ts';
 import { detectIndex } from './detect-index.ts';
-import { documentNumberColumns, withoutLineNumbers } from './line-numbers.ts';
-import { lineOf } from './make-page-text.ts';
+import { documentNumberColumns, withoutLineNumbers } from '../page-model/line-numbers.ts';
+import { lineOf } from '../page-model/make-page-text.ts';
 
 /**
  * A court reporter's INDEX as OCR reads a scanned transcript: Courier set on 25 numbered lines, 25.5 pt

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { detectIndex } from './detect-index.ts';
-import { bodyPage, makePages, type PageSpec } from './make-page-text.ts';
+import { bodyPage, makePages, type PageSpec } from '../page-model/make-page-text.ts';
 
 /**
  * Contents rows with no page number that are entries all the same (appellate briefs), told from the first line

@@ -1,6 +1,6 @@
 import type { BBox } from '../types.ts';
 import { parseRow, type ParsedRow } from './parse-row.ts';
-import type { Token } from './rows.ts';
+import type { Token } from '../page-model/rows.ts';
 
 /**
  * Multi-volume records indexed `Vol. | Tab | Document | Page`: the volume cell comes first on every row,

@@ -1,6 +1,6 @@
 import { keywordType, parseLabel } from './labels.ts';
 import { type ParsedRow, parseRow } from './parse-row.ts';
-import { type Row, type Token, rowCells, rowFromTokens, unionBox } from './rows.ts';
+import { type Row, type Token, rowCells, rowFromTokens, unionBox } from '../page-model/rows.ts';
 
 /**
  * A label column too narrow for `Tab 10` wraps it: `Tab` on the row's first line and `10` under it.

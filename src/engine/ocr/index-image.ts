@@ -319,7 +319,7 @@ function insertWord(line: PixelLine, word: PixelWord, stray: (w: PixelWord) => b
  * Each leader taken out of the image put back into the line read across it, as a word `.....` in its
  * place among the line's words (the gap it leaves would otherwise join the title to the page number
  * only by distance); a leader no line crosses is left out. Each black box of a redacted filing is put
- * back as a word `[redacted]` (as the text layer of a redacted filing reads, index/redactions.ts), on
+ * back as a word `[redacted]` (as the text layer of a redacted filing reads, page-model/redactions.ts), on
  * the line across it or as a line of its own.
  */
 export function restoreLeaders(lines: PixelLine[], leaders: Box[], redactions: Box[] = []): PixelLine[] {

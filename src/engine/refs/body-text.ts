@@ -1,5 +1,5 @@
-import { layoutPages } from '../index/page-layout.ts';
-import type { Row } from '../index/rows.ts';
+import { layoutPages } from '../page-model/page-layout.ts';
+import type { Row } from '../page-model/rows.ts';
 import type { BBox, PageText } from '../types.ts';
 import type { RefSpan } from './types.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makePage } from '../index/make-page-text.ts';
+import { makePage } from '../page-model/make-page-text.ts';
 import type { PageText } from '../types.ts';
 import { findReferences } from './find-references.ts';
 import type { Reference } from './types.ts';

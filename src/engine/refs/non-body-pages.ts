@@ -1,4 +1,4 @@
-import { layoutPages } from '../index/page-layout.ts';
+import { layoutPages } from '../page-model/page-layout.ts';
 import type { PageText } from '../types.ts';
 
 /**

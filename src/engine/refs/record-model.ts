@@ -1,5 +1,5 @@
-import { layoutPages } from '../index/page-layout.ts';
-import { printedPageLabels } from '../resolve/printed-pages.ts';
+import { layoutPages } from '../page-model/page-layout.ts';
+import { printedPageLabels } from '../page-model/printed-labels.ts';
 import { pageEvidence } from '../resolve/page-evidence.ts';
 import type { PageText } from '../types.ts';
 import { designatorKey } from './designators.ts';

@@ -1,5 +1,5 @@
 import { labelMatch } from '../index/labels.ts';
-import { normWords } from '../index/rows.ts';
+import { normWords } from '../page-model/rows.ts';
 import type { IndexItem } from '../types.ts';
 import type { HeadingRow, PageEvidence } from './page-evidence.ts';
 import { normPageLabel, refNumber, type PrintedPages } from './printed-pages.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { makePage } from '../index/make-page-text.ts';
-import { layoutPages } from '../index/page-layout.ts';
+import { makePage } from '../page-model/make-page-text.ts';
+import { layoutPages } from '../page-model/page-layout.ts';
 import { headingRows } from './page-evidence.ts';
 
 describe('headings a contents entry is looked for under', () => {

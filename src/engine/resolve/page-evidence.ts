@@ -1,7 +1,7 @@
 import { keywordType } from '../index/labels.ts';
-import type { PageLayout, TabStamp } from '../index/page-layout.ts';
+import type { PageLayout, TabStamp } from '../page-model/page-layout.ts';
 import { parseRow } from '../index/parse-row.ts';
-import { normWords, type Row } from '../index/rows.ts';
+import { normWords, type Row } from '../page-model/rows.ts';
 import type { ItemType } from '../types.ts';
 
 /** What a page shows that can mark the start of an item. */

@@ -1,6 +1,6 @@
 import { detectIndex } from '../index/detect-index.ts';
-import { layoutPages } from '../index/page-layout.ts';
-import { normWords } from '../index/rows.ts';
+import { layoutPages } from '../page-model/page-layout.ts';
+import { normWords } from '../page-model/rows.ts';
 import type { Destination, IndexItem, PageText } from '../types.ts';
 import { ANCHORS, itemCandidates, notInFile, type Candidate, type DocEvidence } from './candidates.ts';
 import { chooseSequence } from './choose-sequence.ts';

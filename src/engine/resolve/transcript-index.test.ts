@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { detectIndex } from '../index/detect-index.ts';
-import { bodyPage, makePages, type PageSpec } from '../index/make-page-text.ts';
+import { bodyPage, makePages, type PageSpec } from '../page-model/make-page-text.ts';
 import { resolveDestinations } from './resolve-destinations.ts';
 
 /**

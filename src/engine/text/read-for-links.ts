@@ -1,6 +1,6 @@
 import { detectIndex } from '../index/detect-index.ts';
-import { layoutPages, type PageLayout } from '../index/page-layout.ts';
-import { withRedactions } from '../index/redactions.ts';
+import { layoutPages, type PageLayout } from '../page-model/page-layout.ts';
+import { withRedactions } from '../page-model/redactions.ts';
 import { refNumber } from '../resolve/printed-pages.ts';
 import { resolveDestinations } from '../resolve/resolve-destinations.ts';
 import { ocrPages } from '../ocr/index.ts';

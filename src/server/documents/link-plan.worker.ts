@@ -3,9 +3,9 @@
 // and the pages read by OCR, and ends, giving back the memory the text of every page took.
 import { parentPort, workerData } from 'node:worker_threads';
 import { detectIndex } from '../../engine/index/detect-index.ts';
-import { layoutPages } from '../../engine/index/page-layout.ts';
+import { layoutPages } from '../../engine/page-model/page-layout.ts';
 import { openPdf } from '../../engine/pdf/index.ts';
-import { printedPageLabels } from '../../engine/resolve/printed-pages.ts';
+import { printedPageLabels } from '../../engine/page-model/printed-labels.ts';
 import { resolveDestinations } from '../../engine/resolve/resolve-destinations.ts';
 import { extractAllText } from '../../engine/text/extract-text.ts';
 import { EngineError, type PageText, type ReviewJson } from '../../engine/types.ts';

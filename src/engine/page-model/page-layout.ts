@@ -1,5 +1,5 @@
 import type { PageText } from '../types.ts';
-import { romanValue } from './labels.ts';
+import { romanValue } from './roman-numerals.ts';
 import { documentNumberColumns, withoutLineNumbers } from './line-numbers.ts';
 import { pageRows, rowCells, type Row } from './rows.ts';
 

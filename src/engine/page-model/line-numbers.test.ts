@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { Line, PageText } from '../types.ts';
-import { detectIndex } from './detect-index.ts';
 import { documentNumberColumns, numberColumns, withoutLineNumbers } from './line-numbers.ts';
 import { makePage } from './make-page-text.ts';
 
@@ -42,16 +41,11 @@ describe('line numbers down the margin of pleading paper', () => {
     const cols = documentNumberColumns(pages);
     const clean = withoutLineNumbers(toc, cols);
     expect(clean.lines.some((l) => /^\d+$/.test(l.text))).toBe(false);
-    const det = detectIndex(pages);
-    expect(det.pages).toEqual([2]);
-    expect(det.items.map((i) => i.label)).toEqual(['I', 'II', 'II.A', 'II.B', 'III', 'IV']);
-    expect(det.items[2]!.text).toBe('The Parties Entered Into a Written Agreement');
   });
 
   it('an index numbered 1, 2, 3 on its own page is not taken for line numbers', () => {
     const index = makePage(2, { rows: ['INDEX', ...Array.from({ length: 12 }, (_, k) => ({ text: `${k + 1} | Affidavit of Witness ${k + 1} sworn May 3, 2021`, x: 72, cols: [72, 120] }))] });
     const doc = [body(1), index, ...[3, 4, 5, 6, 7].map(body)];
     expect(documentNumberColumns(doc)).toEqual([]);
-    expect(detectIndex(doc).items).toHaveLength(12);
   });
 });

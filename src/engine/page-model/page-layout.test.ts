@@ -27,15 +27,6 @@ describe('printed page numbers in footers set in several cells', () => {
   });
 });
 
-describe('the printed number of each page', () => {
-  it('reads roman front matter (i, - ii -, Page iii) and arabic numbers, one label per page', async () => {
-    const { printedPageLabels } = await import('../resolve/printed-pages.ts');
-    const footers = ['', 'i', '- ii -', 'Page iii', '1', '- 2 -', 'Page 3', 'PAGE 4 –'];
-    const pages = footers.map((f, i) => makePage(i + 1, { rows: ['The parties entered into the agreement after several months'], ...(f ? { footer: f } : {}) }));
-    expect(printedPageLabels(layoutPages(pages))).toEqual([null, 'i', 'ii', 'iii', '1', '2', '3', '4']);
-  });
-});
-
 describe('a running footer set above the bottom tenth (pleading paper), `26 | TITLE` over a second line', () => {
   /** A page whose footer stands at 86% of its height, under the last line of text. */
   function pleading(n: number, rows: string[]): PageText {
@@ -60,13 +51,5 @@ describe('a running footer set above the bottom tenth (pleading paper), `26 | TI
     const table = { ...pages[2]!, lines: [...pages[2]!.lines, line('12 | Declaration of the custodian of records', 134, 680, 476, 694)] };
     const layouts = layoutPages([...pages.slice(0, 2), table, ...pages.slice(3)]);
     expect(layouts[2]!.rows.map((r) => r.text)).toContain('12 | Declaration of the custodian of records');
-  });
-
-  it('a contents list on such pages gives its entries and no item for the footer', async () => {
-    const { detectIndex } = await import('./detect-index.ts');
-    const toc = pleading(2, ['TABLE OF CONTENTS', 'Preliminary Statement ........................................ 3',
-      'STATEMENT OF FACTS ........................................... 4', 'ARGUMENT ..................................................... 6']);
-    const det = detectIndex([pleading(1, prose), toc, ...[3, 4, 5, 6, 7, 8].map((n) => pleading(n, prose))]);
-    expect(det.items.map((i) => [i.text, i.pageRef])).toEqual([['Preliminary Statement', '3'], ['STATEMENT OF FACTS', '4'], ['ARGUMENT', '6']]);
   });
 });
