@@ -43,6 +43,7 @@ export async function documentProcess(ctx: JobContext, data: unknown): Promise<u
   let lastWrite = 0;
   let writes: Promise<unknown> = Promise.resolve(); // progress writes, in order, all done before the result is stored
   let pageCount = doc.pageCount ?? 0;
+  const indexStage = indexStageProgress();
   const onProgress = (p: TaskProgress) => {
     const now = Date.now();
     const last = p.done === p.total;
@@ -52,7 +53,7 @@ export async function documentProcess(ctx: JobContext, data: unknown): Promise<u
     // the index's pages read in full after the first reading: 96-99%, said as its own stage (serialize.ts)
     const values =
       p.phase === 'index'
-        ? { parseProgress: INDEX_STAGE_FROM + Math.min(INDEX_STAGE_SPAN - 1, Math.floor((p.done / Math.max(1, p.total)) * INDEX_STAGE_SPAN)) }
+        ? { parseProgress: indexStage(p.done, p.total) }
         : p.phase === 'text'
         ? { pageCount: p.total, parseProgress: Math.round((p.done / Math.max(1, p.total)) * 50), ocrTotal: p.total, ocrDone: 0 }
         : {
@@ -210,4 +211,17 @@ export async function documentProcess(ctx: JobContext, data: unknown): Promise<u
     ctx.log.warn({ err, documentId }, 'document processing failed');
     return { failed: reason };
   }
+}
+
+/**
+ * The parseProgress of the index stage (96-99) for each report of its reading. The stage reads its pages in
+ * rounds (pages headed like a list and the page after each, then the index's own pages, then the page after
+ * the index), each counted from 0: the figure shown only goes up, never back to the start with each round.
+ */
+export function indexStageProgress(): (done: number, total: number) => number {
+  let shown = INDEX_STAGE_FROM;
+  return (done, total) => {
+    shown = Math.max(shown, INDEX_STAGE_FROM + Math.min(INDEX_STAGE_SPAN - 1, Math.floor((done / Math.max(1, total)) * INDEX_STAGE_SPAN)));
+    return shown;
+  };
 }
