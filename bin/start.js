@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm start`: runs the server from its TypeScript source, and its worker threads from a bundle of theirs. The server builds the web app first
-// when the build is missing or older than its sources.
+// `npm start`: runs the server from its TypeScript source, and its worker threads from a bundle of theirs.
+// The server builds the web app first when the build is missing or older than its sources.
 import { register } from 'tsx/esm/api';
 import { prepareServerWorkers } from './engine-bundle.js';
 
