@@ -249,7 +249,9 @@ describe.each<{ how: string; env: Record<string, string>; update: boolean }>([
     const csvRes = await call('GET', sub!.reportCsvUrl);
     expect(csvRes.headers['content-type']).toMatch(/text\/csv/);
     const rows = csvRes.body.trim().split('\r\n');
-    const entries = rows.slice(1).filter((r) => !r.startsWith('"# '));
+    // the index entries: not the totals and sections (their lines start "# ", after a blank line)
+    const entries = rows.slice(1).filter((r) => r !== '' && !r.startsWith('"# '));
+    expect(rows).toContain('"# court rules","Custom (no court selected)"');
     const current = await getLinks();
     expect(entries).toHaveLength(11);
     for (const l of current) {
