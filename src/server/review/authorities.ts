@@ -148,8 +148,7 @@ export function authorityJson(r: AuthRow, offsetOf: Map<string, number>, recordO
 
 /** A brief's authorities in reading order (Table of Authorities rows last), each with where its link goes. */
 export async function listAuthorities(db: Db | Tx, brief: DocumentRow): Promise<AuthorityRecord[]> {
-  const { records, offsetOf } = await recordOffsets(db, brief);
-  const recordOf = new Map(records.map((r) => [r.id, r]));
+  const { recordOf, offsetOf } = await recordOffsets(db, brief);
   const rows = await db.select().from(briefAuthorities).where(eq(briefAuthorities.documentId, brief.id)).orderBy(asc(briefAuthorities.ordinal));
   return rows.map((r) => authorityJson(r, offsetOf, recordOf));
 }
@@ -168,8 +167,7 @@ export async function updateAuthority(db: Db, user: Actor, brief: DocumentRow, a
       .where(and(eq(briefAuthorities.id, authorityId), eq(briefAuthorities.documentId, brief.id)))
       .for('update');
     if (!before) throw new AppError('not_found', 'Authority not found');
-    const { records, offsetOf } = await recordOffsets(tx, brief);
-    const recordOf = new Map(records.map((r) => [r.id, r]));
+    const { records, recordOf, offsetOf } = await recordOffsets(tx, brief);
     const set: Partial<typeof briefAuthorities.$inferInsert> = { updatedAt: new Date() };
     if (change.status !== undefined) set.status = change.status;
     if (change.url !== undefined) {

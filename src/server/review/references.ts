@@ -85,8 +85,8 @@ export async function storeReferences(
   };
 }
 
-/** Where each of a brief's record documents starts in the merged master (pages before its first). */
-export async function recordOffsets(db: Db | Tx, brief: DocumentRow): Promise<{ records: DocumentRow[]; offsetOf: Map<string, number> }> {
+/** A brief's record documents, by id, and where each starts in the merged master (pages before its first). */
+export async function recordOffsets(db: Db | Tx, brief: DocumentRow): Promise<{ records: DocumentRow[]; recordOf: Map<string, DocumentRow>; offsetOf: Map<string, number> }> {
   const records = await recordsOf(db, brief);
   const offsetOf = new Map<string, number>();
   let offset = brief.pageCount ?? 0;
@@ -94,7 +94,7 @@ export async function recordOffsets(db: Db | Tx, brief: DocumentRow): Promise<{ 
     offsetOf.set(r.id, offset);
     offset += r.pageCount ?? 0;
   }
-  return { records, offsetOf };
+  return { records, recordOf: new Map(records.map((r) => [r.id, r])), offsetOf };
 }
 
 function masterPageOf(r: RefRow, offsetOf: Map<string, number>): number | null {
@@ -135,8 +135,7 @@ export function referenceJson(r: RefRow, offsetOf: Map<string, number>, recordOf
 
 /** A brief's references in reading order, each with the record document it goes into. */
 export async function listReferences(db: Db | Tx, brief: DocumentRow): Promise<ReferenceRecord[]> {
-  const { records, offsetOf } = await recordOffsets(db, brief);
-  const recordOf = new Map(records.map((r) => [r.id, r]));
+  const { recordOf, offsetOf } = await recordOffsets(db, brief);
   const rows = await db.select().from(briefReferences).where(eq(briefReferences.documentId, brief.id)).orderBy(asc(briefReferences.ordinal));
   return rows.map((r) => referenceJson(r, offsetOf, recordOf));
 }
@@ -154,8 +153,7 @@ export async function updateReference(db: Db, user: Actor, brief: DocumentRow, r
       .where(and(eq(briefReferences.id, refId), eq(briefReferences.documentId, brief.id)))
       .for('update');
     if (!before) throw new AppError('not_found', 'Reference not found');
-    const { records, offsetOf } = await recordOffsets(tx, brief);
-    const recordOf = new Map(records.map((r) => [r.id, r]));
+    const { records, recordOf, offsetOf } = await recordOffsets(tx, brief);
     const set: Partial<typeof briefReferences.$inferInsert> = { updatedAt: new Date() };
     if (change.status !== undefined) set.status = change.status;
     if (change.targetPage !== undefined) {
