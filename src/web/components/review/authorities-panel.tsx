@@ -1,16 +1,14 @@
 import { Check, Save, Trash2 } from 'lucide-react';
 import { useMemo, useState, type FormEvent } from 'react';
 import type { AuthorityRecord, UpdateAuthorityBody } from '../../../contract/documents.ts';
-import { apiRequest, errorReason } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
 import type { DocumentRecord } from '../../lib/document-types.ts';
-import { caseDocumentsKey, documentUrl, useCaseDocuments } from '../../lib/documents.ts';
-import { auditKey, documentKey } from '../../lib/review.ts';
-import { toast } from '../../lib/toast-store.ts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCaseDocuments } from '../../lib/documents.ts';
+import { useQuery } from '@tanstack/react-query';
 import { Badge } from '../ui/badge.tsx';
 import { Button } from '../ui/button.tsx';
 import { Input } from '../ui/input.tsx';
+import { useUpdateBriefItem } from './update-brief-item.ts';
 
 export const authoritiesKey = (id: string) => ['/api/documents', id, 'authorities'] as const;
 
@@ -47,23 +45,6 @@ export function parseTarget(value: string): { targetPage: number } | { url: stri
   }
 }
 
-function useUpdateAuthority(doc: DocumentRecord) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ authority, body }: { authority: AuthorityRecord; body: UpdateAuthorityBody; done: string }) =>
-      apiRequest<AuthorityRecord>('PATCH', `${documentUrl(doc.id)}/authorities/${encodeURIComponent(authority.id)}`, body),
-    retry: false,
-    onSuccess: (updated, { done }) => {
-      queryClient.setQueryData<AuthorityRecord[]>(authoritiesKey(doc.id), (all) => all?.map((a) => (a.id === updated.id ? updated : a)));
-      toast({ title: 'Authority Updated', description: done, variant: 'success' });
-      void queryClient.invalidateQueries({ queryKey: documentKey(doc.id) });
-      void queryClient.invalidateQueries({ queryKey: caseDocumentsKey(doc.caseId) });
-      void queryClient.invalidateQueries({ queryKey: auditKey(doc.id) });
-    },
-    onError: (error) => toast({ title: 'Update failed', description: errorReason(error), variant: 'destructive' }),
-  });
-}
-
 /**
  * The authorities the brief cites (DESIGN §8), beside its references: each as written, with where its link goes
  * (a page of the Book of Authorities, a page of the brief for a Table of Authorities row, or a web address), not
@@ -78,7 +59,7 @@ export function AuthoritiesPanel({ doc, onShowPage }: { doc: DocumentRecord; onS
     [doc.recordDocumentIds, caseDocs.data],
   );
   const [filter, setFilter] = useState<'all' | 'unlinked' | 'toa'>('all');
-  const update = useUpdateAuthority(doc);
+  const update = useUpdateBriefItem<AuthorityRecord, UpdateAuthorityBody>(doc, 'authorities', authoritiesKey(doc.id), 'Authority Updated');
   const all = list.data ?? [];
   if (doc.kind === 'record' || all.length === 0) return null;
   const shown = all.filter((a) => (filter === 'all' ? true : filter === 'unlinked' ? !a.linked && a.status !== 'removed' : a.toaRow)).sort(authorityOrder);
@@ -111,9 +92,9 @@ export function AuthoritiesPanel({ doc, onShowPage }: { doc: DocumentRecord; onS
             key={a.id}
             authority={a}
             hasBook={records.length > 0}
-            busy={update.isPending && update.variables?.authority.id === a.id}
+            busy={update.isPending && update.variables?.item.id === a.id}
             onShow={() => onShowPage(a.page)}
-            onChange={(body, done) => update.mutate({ authority: a, body, done })}
+            onChange={(body, done) => update.mutate({ item: a, body, done })}
           />
         ))}
       </ol>

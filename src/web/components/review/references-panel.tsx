@@ -1,16 +1,14 @@
 import { Check, Save, Trash2 } from 'lucide-react';
 import { useMemo, useState, type FormEvent } from 'react';
 import type { ReferenceRecord, UpdateReferenceBody } from '../../../contract/documents.ts';
-import { apiRequest, errorReason } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
 import type { DocumentRecord } from '../../lib/document-types.ts';
-import { caseDocumentsKey, documentUrl, useCaseDocuments } from '../../lib/documents.ts';
-import { auditKey, documentKey } from '../../lib/review.ts';
-import { toast } from '../../lib/toast-store.ts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCaseDocuments } from '../../lib/documents.ts';
+import { useQuery } from '@tanstack/react-query';
 import { Badge } from '../ui/badge.tsx';
 import { Button } from '../ui/button.tsx';
 import { Input } from '../ui/input.tsx';
+import { useUpdateBriefItem } from './update-brief-item.ts';
 
 export const referencesKey = (id: string) => ['/api/documents', id, 'references'] as const;
 
@@ -21,23 +19,6 @@ const LOW_CONFIDENCE = 0.6;
 export function referenceOrder(a: ReferenceRecord, b: ReferenceRecord): number {
   const rank = (r: ReferenceRecord) => (r.status === 'removed' ? 3 : r.masterPage === null ? 0 : r.confidence < LOW_CONFIDENCE && r.status !== 'confirmed' ? 1 : 2);
   return rank(a) - rank(b) || a.page - b.page || a.ordinal - b.ordinal;
-}
-
-function useUpdateReference(doc: DocumentRecord) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ ref, body }: { ref: ReferenceRecord; body: UpdateReferenceBody; done: string }) =>
-      apiRequest<ReferenceRecord>('PATCH', `${documentUrl(doc.id)}/references/${encodeURIComponent(ref.id)}`, body),
-    retry: false,
-    onSuccess: (updated, { done }) => {
-      queryClient.setQueryData<ReferenceRecord[]>(referencesKey(doc.id), (refs) => refs?.map((r) => (r.id === updated.id ? updated : r)));
-      toast({ title: 'Reference Updated', description: done, variant: 'success' });
-      void queryClient.invalidateQueries({ queryKey: documentKey(doc.id) });
-      void queryClient.invalidateQueries({ queryKey: caseDocumentsKey(doc.caseId) });
-      void queryClient.invalidateQueries({ queryKey: auditKey(doc.id) });
-    },
-    onError: (error) => toast({ title: 'Update failed', description: errorReason(error), variant: 'destructive' }),
-  });
 }
 
 /**
@@ -53,7 +34,7 @@ export function ReferencesPanel({ doc, onShowPage }: { doc: DocumentRecord; onSh
     [doc.recordDocumentIds, caseDocs.data],
   );
   const [filter, setFilter] = useState('all');
-  const update = useUpdateReference(doc);
+  const update = useUpdateBriefItem<ReferenceRecord, UpdateReferenceBody>(doc, 'references', referencesKey(doc.id), 'Reference Updated');
   if (!(doc.recordDocumentIds ?? []).length) return null;
   const all = (refs.data ?? []).filter((r) => r.kind === 'record');
   const shown = all
@@ -100,9 +81,9 @@ export function ReferencesPanel({ doc, onShowPage }: { doc: DocumentRecord; onSh
               key={r.id}
               reference={r}
               records={records}
-              busy={update.isPending && update.variables?.ref.id === r.id}
+              busy={update.isPending && update.variables?.item.id === r.id}
               onShow={() => onShowPage(r.page)}
-              onChange={(body, done) => update.mutate({ ref: r, body, done })}
+              onChange={(body, done) => update.mutate({ item: r, body, done })}
             />
           ))}
         </ol>
