@@ -49,6 +49,24 @@ describe('where a labelled row fits in the list (placeLabel)', () => {
     expect(at(placeLabel(after([one!, a!]), two!, false))).toEqual([0, 'II']);
   });
 
+  it('`I.` after `II.` on a page read by OCR is `III.` with strokes lost', () => {
+    const rows = parsedRowsOf([
+      { text: 'I. | INTRODUCTION ........ 1', cols: [72, 108] },
+      { text: 'II. | SUMMARY OF THE ARGUMENT ........ 2', cols: [72, 108] },
+      { text: 'I. | STATEMENT OF FACTS ........ 6', cols: [72, 108] },
+    ], { source: 'ocr' });
+    expect(at(placeLabel(after(rows.slice(0, 2)), rows[2]!, false))).toEqual([0, 'III']);
+  });
+
+  it('the same `I.` after `II.` in a text layer starts the list over, as printed', () => {
+    const rows = parsedRowsOf([
+      { text: 'I. | INTRODUCTION ........ 1', cols: [72, 108] },
+      { text: 'II. | SUMMARY OF THE ARGUMENT ........ 2', cols: [72, 108] },
+      { text: 'I. | STATEMENT OF FACTS ........ 6', cols: [72, 108] },
+    ]);
+    expect(at(placeLabel(after(rows.slice(0, 2)), rows[2]!, false))).toEqual([0, 'I']);
+  });
+
   it('a numbering gap at the same indentation, on a row with its page number', () => {
     const [one, four] = parsedRowsOf(['1. | Affidavit of Jane Smith ........ 1', '4. | Affidavit of John Doe ........ 9']);
     expect(at(placeLabel(after([one!]), four!, true))).toEqual([0, '4']);
