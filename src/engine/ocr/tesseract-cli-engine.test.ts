@@ -1,5 +1,9 @@
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { parseTesseractTsv } from './tesseract-cli-engine.ts';
+import { englishDataPath } from './english-model.ts';
+import { bundledModelDir, parseTesseractTsv } from './tesseract-cli-engine.ts';
 
 describe('parseTesseractTsv', () => {
   it('groups word rows into lines by block, paragraph and line', () => {
@@ -16,5 +20,16 @@ describe('parseTesseractTsv', () => {
     expect(lines.map((l) => l.words.map((w) => w.text))).toEqual([['Tab', '12'], ['*T3'], [' ']]);
     expect(lines[0]!.words[1]).toEqual({ text: '12', box: [440, 200, 470, 240], confidence: 91 });
     expect(lines[2]!.words[0]!.confidence).toBe(0);
+  });
+});
+
+describe('the model the tesseract program reads', () => {
+  it('is the LSTM model tesseract.js reads, unpacked into a folder of the user\'s own', () => {
+    const dir = bundledModelDir();
+    expect(dir).not.toBeNull();
+    const unpacked = readFileSync(join(dir!, 'eng.traineddata'));
+    expect(unpacked.equals(gunzipSync(readFileSync(join(englishDataPath(), 'eng.traineddata.gz'))))).toBe(true);
+    expect(statSync(dir!).mode & 0o077).toBe(0);
+    expect(bundledModelDir()).toBe(dir);
   });
 });
