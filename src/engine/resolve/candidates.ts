@@ -2,7 +2,7 @@ import { labelMatch } from '../index/labels.ts';
 import { normWords } from '../page-model/rows.ts';
 import type { IndexItem } from '../types.ts';
 import type { HeadingRow, PageEvidence } from './page-evidence.ts';
-import { normPageLabel, refNumber, type PrintedPages } from './printed-pages.ts';
+import { normPageLabel, refNumber, type NumberRun, type PrintedPages } from './printed-pages.ts';
 
 export type EvidenceKind = 'divider' | 'marker' | 'cover' | 'printed' | 'offset' | 'raw-ref' | 'heading';
 
@@ -112,15 +112,20 @@ export function itemCandidates(item: IndexItem, docs: DocEvidence[]): Candidate[
     }
     if (ref !== null) {
       const docWeight = d.doc === 'record' ? 0.95 : 1;
+      const run = ownRun(d, ref);
       for (const page of d.printed.byNumber.get(ref) ?? []) {
-        add(d, page, { kind: 'printed', strength: 0.75 * docWeight, why: `printed page ${ref} in the footer` });
+        // the same number in another part of the file (a motion before the brief, an opinion after it)
+        const other = run !== null && (page < run.from || page > run.to);
+        add(d, page, { kind: 'printed', strength: (other ? 0.5 : 0.75) * docWeight,
+          why: other ? `printed page ${ref} in the footer of another part of the file (the index's run is pages ${run.from}–${run.to})` : `printed page ${ref} in the footer` });
       }
       if (d.printed.offset !== null) {
         const page = ref + d.printed.offset;
         const own = d.pages[page - 1]?.printed ?? [];
         const agrees = own.length === 0 || own.includes(ref);
         const sign = d.printed.offset >= 0 ? `+ offset ${d.printed.offset}` : `− offset ${-d.printed.offset}`;
-        add(d, page, { kind: 'offset', strength: (agrees ? 0.7 : 0.35) * docWeight, why: `printed page ${ref} ${sign} from footers` });
+        const from = d.printed.offsetFrom === 'index-run' ? 'the footers of the pages after the index' : 'footers';
+        add(d, page, { kind: 'offset', strength: (agrees ? 0.7 : 0.35) * docWeight, why: `printed page ${ref} ${sign} from ${from}` });
       } else if (d.printed.numbered < MIN_NUMBERED) {
         // (a couple of numbers read, on the index pages themselves, say nothing of where page 45 is)
         const none = d.printed.numbered === 0 ? 'no printed page numbers found' : 'page numbers read on too few pages to place it';
@@ -189,6 +194,17 @@ function staleReferences(item: IndexItem, ref: number | null, cands: Candidate[]
     add(h, { kind: 'printed', strength: 0.95 * strength, conflict: true,
       why: `the index gives page ${item.pageRef} (PDF page ${rc.page}), which does not show this heading` });
   }
+}
+
+/**
+ * The run after the index when it holds page `ref` and is the numbering the offset follows: pages outside it
+ * printed with the same number belong to another part of the file.
+ */
+function ownRun(d: DocEvidence, ref: number): NumberRun | null {
+  const run = d.printed.run;
+  if (!run || run.offset !== d.printed.offset) return null;
+  const page = ref + run.offset;
+  return page >= run.from && page <= run.to && (d.pages[page - 1]?.printed ?? []).includes(ref) ? run : null;
 }
 
 /** The document numbers its pages but not by an offset (gaps, restarts), and no page shows this number. */

@@ -28,7 +28,8 @@ export function resolveDestinations(input: {
   // The pages before an index at the front (cover, caption) are no destination; a table of contents in the
   // middle of a filing (a complaint filed as an exhibit) can point back to them.
   if (firstIndex <= 10) for (let p = 1; p < firstIndex; p++) excluded.add(p);
-  docs.push(docEvidence(input.source, 'source', excluded, 0));
+  const refs = input.items.map((it) => refNumber(it.pageRef)).filter((r): r is number => r !== null);
+  docs.push(docEvidence(input.source, 'source', excluded, 0, { pages: input.indexPages, refs }));
   if (input.record) {
     // A record often opens with its own index, whose rows repeat the brief's descriptions: never a destination.
     const own = detectIndex(input.record);
@@ -65,7 +66,7 @@ export function resolveDestinations(input: {
   });
 }
 
-function docEvidence(pages: PageText[], doc: 'source' | 'record', excluded: Set<number>, base: number): DocEvidence {
+function docEvidence(pages: PageText[], doc: 'source' | 'record', excluded: Set<number>, base: number, index?: { pages: number[]; refs: number[] }): DocEvidence {
   const layouts = layoutPages(pages);
   const evidence = layouts.map((l) => pageEvidence(l, doc));
   const headings = new Map<string, HeadingRow[]>();
@@ -80,7 +81,7 @@ function docEvidence(pages: PageText[], doc: 'source' | 'record', excluded: Set<
   }
   const usesDividers = evidence.filter((e) => e.divider !== null).length >= 2;
   const topWords = layouts.map((l) => new Set(l.rows.slice(0, 10).flatMap((r) => normWords(r.text))));
-  return { doc, pages: evidence, printed: calibratePrinted(evidence), headings, topWords, excluded, base, usesDividers };
+  return { doc, pages: evidence, printed: calibratePrinted(evidence, index), headings, topWords, excluded, base, usesDividers };
 }
 
 /**
