@@ -28,6 +28,20 @@ function runningLines(pages: PageText[]): Set<string> {
   return new Set([...counts].filter(([, n]) => n > pages.length / 2).map(([l]) => l));
 }
 
+/** A heading's words as a reader compares them with its contents row: case, punctuation, `&`, `§`, `No.` and ordinals aside. */
+const headingWords = (s: string) => s.toLowerCase().replace(/&/g, ' and ').replace(/§/g, ' section ').replace(/\bno\./g, 'number')
+  .replace(/(\d)(?:st|nd|rd|th)\b/g, '$1').split(/[^a-z0-9]+/).filter(Boolean);
+
+/** A heading worded a little differently from its contents row: the same words but one added or dropped. */
+function nearlyTitled(line: string, title: string): boolean {
+  const [a, b] = [headingWords(line), headingWords(title)];
+  if (b.length < 2 || Math.abs(a.length - b.length) > 1) return false;
+  const [long, short] = a.length >= b.length ? [a, b] : [b, a];
+  let k = 0;
+  while (k < short.length && short[k] === long[k]) k++;
+  return short.slice(k).join(' ') === long.slice(k + (long.length - short.length)).join(' ');
+}
+
 /**
  * Where an item visibly starts, per style: a divider page showing only 'TAB 7', an exhibit cover
  * page, a '*T3' marker, a TOC section heading; 'heading' when only the document's own capitalised
@@ -57,7 +71,10 @@ function startMark(item: Fixture['truth']['items'][number], page: PageText | und
     // On pleading paper a heading may wrap over two or three numbered lines, each read with its line number.
     const plain = lines.map((l) => l.replace(/^\d{1,2} (?=\S)/, ''));
     const joined = plain.flatMap((l, i) => [l, `${l} ${plain[i + 1] ?? ''}`.trim(), `${l} ${plain[i + 1] ?? ''} ${plain[i + 2] ?? ''}`.trim()]);
-    return [...lines, ...joined].some((l) => numbered.test(l) || part.test(l) || bare.test(l)) ? 'mark' : null;
+    // (a pro se filing's headings say a little differently what its contents row says, a count's over its title or before it)
+    const count = /^count \d+$/i.test(item.label);
+    const near = (l: string) => nearlyTitled(l, item.text) || (count && nearlyTitled(l, `${item.label} ${item.text}`));
+    return [...lines, ...joined].some((l) => numbered.test(l) || part.test(l) || bare.test(l) || near(l)) ? 'mark' : null;
   }
   // A schedule opening under its own heading ('SCHEDULE "A" – LIST OF AUTHORITIES').
   const titled = new RegExp(`^(SCHEDULE|APPENDIX) "?${escape(item.label)}"? – ${escape(item.text)}$`);
@@ -79,8 +96,8 @@ describe('generated fixtures carry their ground truth in the text layer', () => 
       const indexText = f.truth.indexPages.map((p) => linesOf(brief[p - 1]).join(' ')).join(' ');
       // A word wrapped at its hyphen ('Cross-' / 'Examination') counts whole, and so does a word ending a sentence ('2019.').
       const tokens = [...indexText.split(' '), ...indexText.replace(/(\p{L}-) (?=\p{L})/gu, '$1').split(' ')];
-      // (and a word with its page number glued to it, 'statements?1')
-      const indexWords = new Set([...tokens, ...tokens.map((t) => t.replace(/[.,;:]$/, '')), ...tokens.map((t) => t.replace(/(?<=[A-Za-z][.?])\d{1,4}$/, ''))]);
+      // (and a word with its page number glued to it, 'statements?1', 'VENUE4')
+      const indexWords = new Set([...tokens, ...tokens.map((t) => t.replace(/[.,;:]$/, '')), ...tokens.map((t) => t.replace(/(?<=[A-Za-z][.?]?)\d{1,4}$/, ''))]);
       // A text layer that lies is set aside when the page is read (it is OCR'd): nothing of it is left to check.
       if (spec.garbledIndex) expect(indexText.trim(), 'the lying layer is set aside').toBe('');
       for (const item of f.truth.items) {

@@ -2,7 +2,7 @@ import { groupHeadings } from './group-headings.ts';
 import type { ParsedRow } from './parse-row.ts';
 import { withoutVolume } from './volume-column.ts';
 import { type Assembly, type AssemblyState, type RowPlace, linePitch, newAssemblyState } from './assemble/state.ts';
-import { groupHeadingRow, indexHeadingRow, sourceNoteRow, tableHeaderRow } from './assemble/heading-rows.ts';
+import { groupHeadingRow, indexHeadingRow, listNamedAsEntry, sourceNoteRow, tableHeaderRow } from './assemble/heading-rows.ts';
 import { citationAsText, labelEndingATitle, numberInWrappedLine, numberOpeningATitle, pageNumberInColumn } from './assemble/reread-rows.ts';
 import { datedRowWithLostLabel, labelledRow } from './assemble/labelled-rows.ts';
 import { blackedOutFirstLine, redactedEntryRow } from './assemble/redacted-rows.ts';
@@ -66,7 +66,7 @@ export class ItemAssembler {
       if (s.stopped) return;
       if (k < opening) continue;
       at.k = k;
-      let pr = withoutVolume(row, s.volumeEnd);
+      let pr = listNamedAsEntry(s, withoutVolume(row, s.volumeEnd));
       if (groupHeadingRow(s, pr, groups) || indexHeadingRow(s, pr, at) || tableHeaderRow(s, pr, at) || sourceNoteRow(s, pr)) continue;
       pr = pageNumberInColumn(s, citationAsText(pr), page);
       at.crossPage = at.first && s.current !== null && s.current.page !== page;

@@ -238,8 +238,10 @@ function opensIndex(s: PageStats, next: PageStats | undefined): boolean {
 
 function mayContinue(t: PageStats): boolean {
   if (t.stop) return false;
-  // a contents page of unlabelled entries, a few labelled ones among them (`R. The Equal Protection Clause`)
+  // a contents page of unlabelled entries, a few labelled ones among them (`R. The Equal Protection Clause`),
+  // their page numbers after leaders, or typed after a gap with none (`COUNT 10 CONVERSION    28`)
   if (t.unlabelledRefs >= 3 && t.unlabelledRefs >= 0.4 * t.content) return true;
+  if (t.unlabelledRefs + t.gapRefs >= 3 && t.unlabelledRefs + t.gapRefs >= 0.5 * t.content) return true;
   if (t.labelled === 0) {
     return t.unlabelledRefs >= 2 || (t.unlabelledRefs === 1 && t.content <= 3) || (t.gapRefs >= 3 && t.gapRefs >= 0.5 * t.content);
   }

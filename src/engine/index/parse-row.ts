@@ -2,6 +2,7 @@ import type { ItemType } from '../types.ts';
 import type { Label } from './labels.ts';
 import type { Row, Token } from '../page-model/rows.ts';
 import { unglueRef } from './parse-row/glued-page-numbers.ts';
+import { spacedRef } from './parse-row/spaced-page-numbers.ts';
 import { headingOrHeader, type IndexHeading } from './parse-row/row-headings.ts';
 import { leadingMarks } from './parse-row/leading-marks.ts';
 import { rowLabel } from './parse-row/row-label.ts';
@@ -41,17 +42,18 @@ export interface ParsedRow {
 
 /**
  * Reads one row: keyword, label, description, date, page reference. The steps, in order (each in
- * `parse-row/`): a page number glued to the title set apart; a heading naming an index or a table header;
+ * `parse-row/`): a page number glued to the title, or typed after a few spaces, set apart; a heading naming an index or a table header;
  * the marks before the first word; the keyword and label; the page reference at the end; the date cell and
  * the description.
  */
-export function parseRow(input: Row, opts: { ocr: boolean; light?: boolean }): ParsedRow {
-  const row = unglueRef(input);
+export function parseRow(input: Row, opts: { ocr: boolean; light?: boolean; entry?: boolean }): ParsedRow {
+  const row = spacedRef(unglueRef(input));
   const base: ParsedRow = {
     row, keyword: null, labels: [], labelX: row.bbox[0], descX: row.bbox[0], desc: [], header: false, heading: null, bare: false,
   };
   if (row.words.length === 0) return base;
-  const named = headingOrHeader(row);
+  // (`entry`: the row is read as an entry, whatever it names: `LIST OF EXHIBITS    45` in a contents list)
+  const named = opts.entry ? null : headingOrHeader(row);
   if (named) return { ...base, ...named };
 
   const marks = leadingMarks(row.words, opts.ocr);

@@ -46,6 +46,18 @@ describe('a running footer set above the bottom tenth (pleading paper), `26 | TI
     for (const l of layouts) expect(l.rows.map((r) => r.text).filter((t) => /COMPLAINT|UNLAWFUL/.test(t))).toEqual([]);
   });
 
+  it('sets it apart where OCR read its title differently on every page, its number running on with the page', () => {
+    const garbled = ['COMPLAINT CIVIL RIGHTS VIOLATION FOR', '00M13"\'II"A NT CIVIL RioHTs VIOL ATION', 'CO M PiZ A1NT CIVI IL Ri GHTs',
+      'co M PILAIr Jr c1v1L RiGHTTs', 'C0MPLA1NT C1V1L R1GHTS V10LAT10N', 'COMPLAlNT ClVlL RlGHTS'];
+    const pages = garbled.map((title, k) => {
+      const p = makePage(k + 1, { rows: prose });
+      return { ...p, lines: [...p.lines, line(`${k + 1} | ${title}`, 134, 680, 476, 694)] };
+    });
+    const layouts = layoutPages(pages);
+    expect(layouts.map((l) => l.printed)).toEqual([[1], [2], [3], [4], [5], [6]]);
+    for (const l of layouts) expect(l.rows.map((r) => r.text).filter((t) => /\|/.test(t))).toEqual([]);
+  });
+
   it('keeps such a row where it stands on one page only: an entry of a table, not a footer', () => {
     const pages = [1, 2, 3, 4, 5, 6].map((n) => makePage(n, { rows: prose }));
     const table = { ...pages[2]!, lines: [...pages[2]!.lines, line('12 | Declaration of the custodian of records', 134, 680, 476, 694)] };

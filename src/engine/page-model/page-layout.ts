@@ -153,9 +153,12 @@ function layout(pages: PageText[]): PageLayout[] {
   const folios = bookletFolios(all.map(({ rows }) => rows));
   // A running footer `26 | COMPLAINT …` set above the bottom tenth (pleading paper's, under its last numbered
   // line) is page furniture too, with what stands below it, where it repeats from page to page.
+  // (or, where OCR read the title differently on every page, whose number runs on with the page: `26 | …` on
+  // page 26, `27 | …` on page 27)
   const isLowFooter = repeatsIn(lowTitled);
+  const runsOn = numberRunsOn(all.map(({ p, rows }) => ({ page: p.page, rows: rows.filter((r) => lowTitled(r, p.height)) })));
   const footerTop = (p: PageText, rows: Row[]): number => {
-    const r = rows.find((x) => lowTitled(x, p.height) && isLowFooter(x, p.source === 'ocr'));
+    const r = rows.find((x) => lowTitled(x, p.height) && (isLowFooter(x, p.source === 'ocr') || runsOn(x, p.page)));
     return r ? r.bbox[1] : Infinity;
   };
   return all.map(({ p, clean, rows }, at) => {
@@ -254,6 +257,25 @@ function ocrRepeats(marginRows: Row[][]): (r: Row) => boolean {
     }
     return known;
   };
+}
+
+/**
+ * Titled footers (`26 | COMPLAINT …`) whose number keeps one distance from the page's place in the file, on at
+ * least three pages and a tenth of those that have one: the page's own number, whatever the title after it
+ * reads (a scan's OCR reads it differently on every page). Whether a row is one of them, on its page.
+ */
+function numberRunsOn(pages: Array<{ page: number; rows: Row[] }>): (r: Row, page: number) => boolean {
+  const lead = (r: Row) => Number(/^(\d{1,4})\s*\|/.exec(r.text.trim())?.[1] ?? NaN);
+  const offsets = new Map<number, number>();
+  let titled = 0;
+  for (const { page, rows } of pages) {
+    const here = new Set(rows.map((r) => lead(r) - page).filter((d) => !Number.isNaN(d)));
+    if (here.size > 0) titled++;
+    for (const d of here) offsets.set(d, (offsets.get(d) ?? 0) + 1);
+  }
+  let best: number | null = null;
+  for (const [d, n] of offsets) if (n >= 3 && n >= 0.1 * titled && (best === null || n > offsets.get(best)!)) best = d;
+  return (r, page) => best !== null && lead(r) - page === best;
 }
 
 /** A row in the bottom quarter, above the margin, in a titled footer's form (`26 | COMPLAINT …`). */

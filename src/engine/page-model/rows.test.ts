@@ -186,6 +186,15 @@ describe('pageRows: a date whose ordinal is set superscript, read by OCR', () =>
     expect(row(['CIVIL', 'SUIT', 'FILED', 'JAN', '25%', '2021'])).toBe('CIVIL SUIT FILED JAN 25th 2021');
     expect(row(['Damages', 'from', 'March', '6%', 'false', 'arrest'])).toBe('Damages from March 6th false arrest');
     expect(row(['on', 'June', '1°,', '2020'])).toBe('on June 1st, 2020');
+    // (or as a quotation mark, the raised letters' tops: `25'"`, `6"`)
+    expect(row(['FILED', 'JAN', '25\'"', '2021'])).toBe('FILED JAN 25th 2021');
+    expect(row(['from', 'March', '6"', 'false', 'arrest'])).toBe('from March 6th false arrest');
+    expect(row(['on', 'May', '2”', 'and'])).toBe('on May 2nd and');
+    // the same in a scan's text layer another program's OCR made; not in a text layer as typed
+    const layer = (scan: boolean) => pageRows({ page: 26, width: 612, height: 792, source: 'text-layer', confidence: 100, ...(scan ? { scan: true as const } : {}),
+      lines: [{ text: 'JAN 25\'" 2021', bbox: [100, 300, 220, 309], words: words(['JAN', '25\'"', '2021']).map((w) => ({ ...w, confidence: 100 })) }] })[0]!.text;
+    expect(layer(true)).toBe('JAN 25th 2021');
+    expect(layer(false)).toBe('JAN 25\'" 2021');
     // a percentage is no date
     expect(row(['a', 'fee', 'of', '25%', 'of', 'damages'])).toBe('a fee of 25% of damages');
     expect(row(['the', 'fee', 'may', '25%', 'exceed'])).toBe('the fee may 25% exceed');

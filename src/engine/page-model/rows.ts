@@ -44,8 +44,8 @@ export const MONTH_NAME = new RegExp(`^${MONTH},?$`, 'i');
 /** The day and year of a date run together as OCR reads them (`16,2019`, `18.2023`). */
 const DAY_YEAR = /^(\d{1,2})[,.]\s?((?:19|20)\d\d)([,.;]?)$/;
 
-/** A day of the month whose superscript ordinal OCR read as a mark: `25%`, `6°`, `1*`. */
-const RAISED_ORDINAL = /^([1-9]|[12]\d|3[01])[%°*](?:th|st|nd|rd)?([,.;]?)$/;
+/** A day of the month whose superscript ordinal OCR read as a mark: `25%`, `6°`, `1*`, `25'"`, `6"`, `6”`. */
+const RAISED_ORDINAL = /^([1-9]|[12]\d|3[01])(?:[%°*]|['’]?["”]|['’]{2})(?:th|st|nd|rd)?([,.;]?)$/;
 
 /** The English ordinal suffix of a day: 1st, 2nd, 3rd, 11th, 21st … */
 function ordinal(n: number): string {
@@ -288,10 +288,11 @@ function groupRows(page: PageText): Row[] {
     }
   }
 
-  return groups.map((g) => buildRow(page.page, g.bbox, g.words));
+  return groups.map((g) => buildRow(page.page, g.bbox, g.words, page.scan === true));
 }
 
-function buildRow(page: number, bbox: BBox, words: Word[]): Row {
+/** `scan`: the page is an image whose text layer another program's OCR made (its words read as OCR's are). */
+function buildRow(page: number, bbox: BBox, words: Word[], scan = false): Row {
   let inOrder = true;
   for (let i = 1; i < words.length && inOrder; i++) inOrder = words[i - 1]!.bbox[0] <= words[i]!.bbox[0];
   const sorted = inOrder ? words : [...words].sort((a, b) => a.bbox[0] - b.bbox[0]);
@@ -347,7 +348,7 @@ function buildRow(page: number, bbox: BBox, words: Word[]): Row {
     // the day and its ordinal (`25th`, `6th`).
     // (the month in capitals or capitalised: `may 25%` is a verb and a percentage)
     const month = tokens[tokens.length - 1]?.text ?? '';
-    const raised = w.confidence < 100 && MONTH_NAME.test(month) && /^[A-Z]/.test(month) ? RAISED_ORDINAL.exec(w.text) : null;
+    const raised = (w.confidence < 100 || scan) && MONTH_NAME.test(month) && /^[A-Z]/.test(month) ? RAISED_ORDINAL.exec(w.text) : null;
     if (raised) {
       push(`${raised[1]}${ordinal(Number(raised[1]))}${raised[2]}`, w.bbox, w.confidence, false);
       continue;

@@ -249,7 +249,10 @@ function headingMatches(item: IndexItem, d: DocEvidence): Array<{ page: number; 
       while (k < r.words.length && k < rest.length && r.words[k] === rest[k]) k++;
       let s = 0;
       if (at === 0) {
-        if (k === desc.length && r.words.length <= desc.length + Math.max(1, Math.floor(0.2 * desc.length))) s = 0.5;
+        // (the whole title and no more is the better match: `BREACH OF FIDUCIARY DUTY (HEIRS)` is the heading of the
+        // entry before `BREACH OF FIDUCIARY DUTY`)
+        if (k === desc.length && r.words.length === desc.length) s = 0.5;
+        else if (k === desc.length && r.words.length <= desc.length + Math.max(1, Math.floor(0.2 * desc.length))) s = 0.45;
         else if (k === r.words.length && k >= Math.min(3, desc.length)) s = 0.35;
         else if (k >= 4 && k >= 0.6 * desc.length) s = 0.3;
       } else if (k >= 3 && k >= r.words.length - 1 && k >= 0.5 * rest.length) {

@@ -65,3 +65,29 @@ describe('a stale contents list whose entry and heading differ by a possessive',
     expect(dest[5]!.why).toContain("heading 'Freedom of expression and the case’s law'");
   });
 });
+
+describe('an entry with no page number whose title starts the heading of the entry before it', () => {
+  // `BREACH OF FIDUCIARY DUTY` after `BREACH OF FIDUCIARY DUTY (HEIRS) ..... 4`, its page number lost
+  const specs: PageSpec[] = [
+    bodyPage({ footer: '1' }),
+    { rows: ['TABLE OF CONTENTS', 'INTRODUCTION ........................................ 3', 'BREACH OF FIDUCIARY DUTY (HEIRS) .......................... 4',
+      'BREACH OF FIDUCIARY DUTY', 'UNJUST ENRICHMENT ........................................ 7'], footer: '2' },
+  ];
+  const heads: Record<number, string> = { 3: 'INTRODUCTION', 4: 'BREACH OF FIDUCIARY DUTY (HEIRS)', 6: 'BREACH OF FIDUCIARY DUTY', 7: 'UNJUST ENRICHMENT' };
+  for (let page = 3; page <= 8; page++) {
+    const spec = bodyPage({ footer: String(page), lines: 14 });
+    if (heads[page]) spec.rows = [heads[page]!, ...spec.rows];
+    specs.push(spec);
+  }
+  const pages = makePages(specs);
+  const det = detectIndex(pages);
+
+  it('links to the page whose heading is its whole title, not to the longer heading of the entry before', () => {
+    expect(det.items.map((i) => [i.text, i.pageRef])).toEqual([['INTRODUCTION', '3'], ['BREACH OF FIDUCIARY DUTY (HEIRS)', '4'],
+      ['BREACH OF FIDUCIARY DUTY', undefined], ['UNJUST ENRICHMENT', '7']]);
+    const dest = resolveDestinations({ items: det.items, indexPages: det.pages, source: pages, record: null });
+    expect(dest.map((d) => d.targetPage)).toEqual([3, 4, 6, 7]);
+    // placed by its heading alone: never shown as certain
+    expect(dest[2]!.confidence).toBeLessThan(0.8);
+  });
+});

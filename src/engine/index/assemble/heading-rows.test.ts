@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { parsedRowsOf } from '../make-parsed-rows.ts';
 import { newAssemblyState, type RowPlace } from './state.ts';
 import { openLabelled } from './open-entries.ts';
-import { groupHeadingRow, indexHeadingRow, isBlockBreak, sourceNoteRow, tableHeaderRow } from './heading-rows.ts';
+import { groupHeadingRow, indexHeadingRow, isBlockBreak, listNamedAsEntry, sourceNoteRow, tableHeaderRow } from './heading-rows.ts';
+import { openUnlabelled } from './open-entries.ts';
 import type { ParsedRow } from '../parse-row.ts';
 
 const place = (rows: ParsedRow[], first: boolean): RowPlace => ({ page: 1, rows, k: 0, first, crossPage: false, prevBottomFrac: 0 });
@@ -104,5 +105,38 @@ describe('a row closing a block (isBlockBreak)', () => {
     expect(isBlockBreak(sep!)).toBe(true);
     expect(isBlockBreak(caps!)).toBe(true);
     expect(isBlockBreak(entry!)).toBe(false);
+  });
+});
+
+describe('a list named among the entries of a contents list (listNamedAsEntry)', () => {
+  const contents = () => {
+    const s = newAssemblyState(false);
+    s.headed = true;
+    s.out.toc = true;
+    const [v] = parsedRowsOf([{ text: 'VERIFICATION | 44', cols: [90, 515] }]);
+    openUnlabelled(s, v!);
+    return s;
+  };
+
+  it('with its page number set apart, is an entry: `LIST OF EXHIBITS        45`', () => {
+    const [r] = parsedRowsOf([{ text: 'LIST OF EXHIBITS | 45', cols: [90, 515] }]);
+    expect(r!.heading).toBe('exhibit');
+    const e = listNamedAsEntry(contents(), r!);
+    expect(e.heading).toBeNull();
+    expect(e.pageRef).toBe('45');
+    expect(e.desc.map((w) => w.text).join(' ')).toBe('LIST OF EXHIBITS');
+  });
+
+  it('without a page number, or before any entry, or outside a contents list, stays a heading', () => {
+    const [bare] = parsedRowsOf(['LIST OF EXHIBITS']);
+    expect(listNamedAsEntry(contents(), bare!).heading).toBe('exhibit');
+    const [r] = parsedRowsOf([{ text: 'LIST OF EXHIBITS | 45', cols: [90, 515] }]);
+    const fresh = newAssemblyState(false);
+    fresh.headed = true;
+    fresh.out.toc = true;
+    expect(listNamedAsEntry(fresh, r!).heading).toBe('exhibit');
+    const index = contents();
+    index.out.toc = false;
+    expect(listNamedAsEntry(index, r!).heading).toBe('exhibit');
   });
 });

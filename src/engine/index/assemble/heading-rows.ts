@@ -1,8 +1,8 @@
-import type { ParsedRow } from '../parse-row.ts';
+import { parseRow, type ParsedRow } from '../parse-row.ts';
 import { ORNAMENT } from '../parse-row/leading-marks.ts';
 import { volumeColumnEnd } from '../volume-column.ts';
 import { rowCells } from '../../page-model/rows.ts';
-import type { AssemblyState, RowPlace } from './state.ts';
+import { type AssemblyState, type RowPlace, readByOcr } from './state.ts';
 
 /**
  * Rows that head the index or a block of it rather than name an entry: group headings over their tabs, the
@@ -22,6 +22,19 @@ export function groupHeadingRow(s: AssemblyState, pr: ParsedRow, groups: Readonl
   s.current = null;
   s.pending = [];
   return true;
+}
+
+/**
+ * A row naming a list that ends in a page number set apart, among the entries of a contents list already
+ * under way (`LIST OF EXHIBITS        45`, `INDEX OF EXHIBITS 45` typed with no leader): the contents lists
+ * the document's own list, an entry like the others, not a heading of this index. The row read as an entry.
+ */
+export function listNamedAsEntry(s: AssemblyState, pr: ParsedRow): ParsedRow {
+  if (!pr.heading || !s.headed || !s.out.toc || s.out.items.length === 0) return pr;
+  const last = pr.row.words[pr.row.words.length - 1];
+  if (pr.row.words.length < 2 || !last?.breakBefore || !/^(?:\d{1,4}|[ivxlc]{1,6})$/.test(last.text)) return pr;
+  const entry = parseRow(pr.row, { ocr: readByOcr(pr), entry: true });
+  return entry.pageRef !== undefined && entry.desc.length > 0 ? entry : pr;
 }
 
 /**

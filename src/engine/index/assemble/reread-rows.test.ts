@@ -97,4 +97,13 @@ describe('a number ending a wrapped line short of the page column (numberInWrapp
     expect(numberInWrappedLine(s, rows[1]!, 1).pageRef).toBeUndefined();
     expect(numberInWrappedLine(newAssemblyState(false), rows[1]!, 1).pageRef).toBe('390');
   });
+
+  it('under an unlabelled contents entry, which ends with its page number, is the next entry\'s page (`PARTIES | 10`)', () => {
+    const rows = parsedRowsOf([{ text: 'COMPLAINT | 9', cols: [90, 515] }, { text: 'PARTIES | 10', cols: [90, 160] }]);
+    const s = newAssemblyState(false);
+    s.headed = true;
+    s.out.toc = true;
+    openUnlabelled(s, rows[0]!);
+    expect(numberInWrappedLine(s, rows[1]!, 1).pageRef).toBe('10');
+  });
 });

@@ -79,10 +79,13 @@ export function numberOpeningATitle(s: AssemblyState, pr: ParsedRow): ParsedRow 
 /**
  * A number that ends a wrapped line well short of the page column where the entry above has its page number
  * (`Knight, PPD 390` under `Exhibit 18 The body cam video of Sergeant …… 102`): text, not a page (a wrapped
- * line: under the entry's description, no leader).
+ * line: under the entry's description, no leader). Not under an unlabelled contents entry, which ends with its
+ * page number: there the row is the next entry, its number typed a few spaces after its title (`PARTIES   10`
+ * under `COMPLAINT ........ 9`).
  */
 export function numberInWrappedLine(s: AssemblyState, pr: ParsedRow, page: number): ParsedRow {
   const c0 = s.current;
+  if (s.out.toc && c0?.path.length === 0) return pr;
   if (pr.labels.length === 0 && pr.pageRef && !pr.row.leader && c0?.refRight !== undefined && c0.page === page &&
       Math.abs(pr.row.bbox[0] - c0.descX) <= 6 && pr.refTokens?.[0] && pr.refTokens[0].bbox[2] < c0.refRight - 40) return withoutRef(pr);
   return pr;

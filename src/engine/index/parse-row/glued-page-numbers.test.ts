@@ -30,4 +30,20 @@ describe('a page number glued to its title (unglueRef)', () => {
   it('the same with a text layer is a sentence ending before a number', () => {
     expect(unglueRef(rowOf('BACKGROUND. 16')).leader).toBe(false);
   });
+
+  it('sets apart a number typed straight after the title\'s last word (`JURISDICTION AND VENUE4`, `the county19`)', () => {
+    const r = unglueRef(rowOf('JURISDICTION AND VENUE4'));
+    expect(words(r)).toEqual([['JURISDICTION', false], ['AND', false], ['VENUE', false], ['4', true]]);
+    expect(r.leader).toBe(true);
+    expect(unglueRef(rowOf('Notice of the claim given to the county19')).words.slice(-2).map((w) => w.text)).toEqual(['county', '19']);
+  });
+
+  it('leaves a case number (`21CV02575`), a short code (`A12`) and an OCR reading (`ASSIGNMENT5` may be `ASSIGNMENTS`) alone', () => {
+    for (const t of ['CLAIM NUMBER 21CV02575', 'See Schedule A12']) {
+      const r = rowOf(t);
+      expect(unglueRef(r)).toBe(r);
+    }
+    const ocr = rowOf('SECURITY ASSIGNMENT5', { source: 'ocr' });
+    expect(unglueRef(ocr)).toBe(ocr);
+  });
 });

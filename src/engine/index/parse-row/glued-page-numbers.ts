@@ -32,6 +32,17 @@ export function unglueRef(input: Row): Row {
       return { ...row, words, text: words.map((w) => w.text).join(' '), leader: true };
     }
   }
+  // A number typed straight after the title's last word with nothing between (`JURISDICTION AND VENUE4`,
+  // `given to the county19`): a word of letters ending in one to three digits, as the text layer gives it (read
+  // by OCR, `ASSIGNMENT5` is as likely `ASSIGNMENTS` misread).
+  const bare = last && !row.leader && last.confidence === 100 ? /^([A-Za-z]*[A-Za-z]{3}[)"”’]?)([1-9]\d{0,2})$/.exec(last.text) : null;
+  if (bare && !/\d/.test(bare[1]!)) {
+    const [x0, y0, x1, y1] = last!.bbox;
+    const split = x0 + ((x1 - x0) * bare[1]!.length) / last!.text.length;
+    const words: Token[] = [...row.words.slice(0, -1), { ...last!, text: bare[1]!, bbox: [x0, y0, split, y1] },
+      { ...last!, text: bare[2]!, bbox: [split, y0, x1, y1], breakBefore: true }];
+    return { ...row, words, text: words.map((w) => w.text).join(' '), leader: true };
+  }
   // (read by OCR, a speck read inside the number is nothing: `CONCLUSION.9%4`)
   // (or to a question's mark: `… their Garrity statements?1`)
   const m = last ? /^(.*(?:[A-Za-z]{2}|\)))([.?])(\d{1,4}|\d{1,3}[%'’*°^·:;]\d{1,3})$/.exec(last.text) : null;
