@@ -4,7 +4,7 @@ import type { IndexItem } from '../types.ts';
 import { resolveDestinations } from './resolve-destinations.ts';
 
 const index: PageSpec = { rows: ['Exhibit | Description', 'A | Letter', 'B | Table', 'C | Email'] };
-const stamped = (n: number, of: number): PageSpec => ({ ...bodyPage(), header: `Case 2:21-cv-04410 Document 1 Filed 06/02/21 Page ${n} of ${of}` });
+const stamped = (n: number, of: number, firstRow?: string): PageSpec => ({ ...bodyPage(firstRow ? { firstRow } : {}), header: `Case 2:21-cv-04410 Document 1 Filed 06/02/21 Page ${n} of ${of}` });
 const landscape = (footer?: string, firstRow?: string): PageSpec =>
   ({ ...bodyPage({ lines: 20, ...(footer ? { footer } : {}), ...(firstRow ? { firstRow } : {}) }), width: 792, height: 612 });
 const numbered = (n: string, firstRow?: string): PageSpec => bodyPage({ footer: n, ...(firstRow ? { firstRow } : {}) });
@@ -52,5 +52,14 @@ describe('exhibits filed one after another with no slip sheet', () => {
     expect(dest[1]!.confidence).toBeLessThan(0.6);
     expect(dest[1]!.why).toContain('its first rows share words with the description');
     expect(dest[1]!.why).toContain('3 pages between page 1 and page 8 start a document for 2 exhibits');
+  });
+
+  it('names the boundary under an exhibit a heading alone placed on a page where a document starts, still below 0.8', () => {
+    const items = exhibits(['Complaint for breach of contract', 'Shipment volumes by quarter']);
+    const dest = resolve(items, [index, numbered('1'), numbered('2'), stamped(1, 2, 'COMPLAINT FOR BREACH OF CONTRACT'), stamped(2, 2), landscape('1')]);
+    expect(dest.map((d) => d.targetPage)).toEqual([4, 6]);
+    expect(dest[0]!.why).toContain("heading 'COMPLAINT FOR BREACH OF CONTRACT'; a document starts there: its stamp reads 'Page 1 of 2'");
+    expect(dest[0]!.confidence).toBeGreaterThanOrEqual(0.5);
+    expect(dest[0]!.confidence).toBeLessThan(0.8);
   });
 });

@@ -97,3 +97,15 @@ function bestIncreasing(items: IndexItem[], pages: number[], score: (it: IndexIt
   }
   return out;
 }
+
+/**
+ * An exhibit placed by a heading alone (a caption's row, a title shared with other pages) on a page where a
+ * document starts: the boundary agrees, and is named; the confidence rises to at most 0.7, no page naming it.
+ */
+export function withDocumentStart(item: IndexItem, chosen: Candidate, d: DocEvidence | undefined, conf: { confidence: number; why: string }): { confidence: number; why: string } {
+  const start = d?.starts[chosen.page - 1];
+  if (!start || item.label === '' || item.pageRef || item.type === 'section') return conf;
+  if (!chosen.evidence.every((e) => e.kind === 'heading')) return conf;
+  return { confidence: Math.max(conf.confidence, Math.min(0.7, 0.5 + 0.05 * (start.reasons.length - 1))),
+    why: `${conf.why}; a document starts there: ${start.reasons.map((r) => r.why).join('; ')}` };
+}

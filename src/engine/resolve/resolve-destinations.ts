@@ -3,7 +3,7 @@ import { layoutPages } from '../page-model/page-layout.ts';
 import { normWords } from '../page-model/rows.ts';
 import type { Destination, IndexItem, PageText } from '../types.ts';
 import { ANCHORS, itemCandidates, notInFile, type Candidate, type DocEvidence } from './candidates.ts';
-import { placeAtDocumentStarts } from './boundary-gaps.ts';
+import { placeAtDocumentStarts, withDocumentStart } from './boundary-gaps.ts';
 import { chooseSequence } from './choose-sequence.ts';
 import { documentStarts } from './document-starts.ts';
 import { headingRows, pageEvidence, type HeadingRow } from './page-evidence.ts';
@@ -66,7 +66,7 @@ export function resolveDestinations(input: {
       return { item: it.ordinal, target: 'source' as const, targetPage: null, confidence: 0, why: noDestinationWhy(it, cands[i]!, docs) };
     }
     const c = cands[i]![j]!;
-    const { confidence, why } = confidenceOf(it, c, cands[i]!);
+    const { confidence, why } = withDocumentStart(it, c, docs.find((d) => d.doc === c.doc), confidenceOf(it, c, cands[i]!));
     return { item: it.ordinal, target: c.doc, targetPage: c.page, confidence, why, evidence: [...new Set(c.evidence.filter((e) => e.strength > 0).map((e) => e.kind))],
       ...(outOfOrder.has(i) ? { outOfOrder: true as const } : {}) };
   });
