@@ -30,6 +30,11 @@ export interface PageLayout {
    * `Page 3 of 5`): where a document of several filed together starts and ends. Null when none is printed.
    */
   pageOf: { n: number; of: number } | null;
+  /**
+   * The topmost row when it stands in the top tenth of the page, as printed, set apart or not: a running header,
+   * a stamp, a letterhead. A change of it from page to page is where one document gives way to another.
+   */
+  header: string | null;
 }
 
 export interface TabStamp {
@@ -181,6 +186,7 @@ function layout(pages: PageText[]): PageLayout[] {
     const printedRoman: string[] = [];
     const stamps: TabStamp[] = [];
     let pageOf: PageLayout['pageOf'] = null;
+    const header = rows.filter((r) => r.bbox[3] <= 0.1 * (p.height > 0 ? p.height : 792)).sort((a, b) => a.bbox[1] - b.bbox[1])[0]?.text ?? null;
     const footer = footerTop(p, rows);
     for (const r of rows) {
       // a speck or two OCR read on a line of its own (`.`, `’`) is no row of the page
@@ -236,7 +242,7 @@ function layout(pages: PageText[]): PageLayout[] {
       }
       content.push(r);
     }
-    return { page: p.page, width: p.width, height: p.height, source: p.source, ...(p.partial ? { partial: true as const } : {}), rows: content, printed, printedLabels, printedRoman, stamps, pageOf };
+    return { page: p.page, width: p.width, height: p.height, source: p.source, ...(p.partial ? { partial: true as const } : {}), rows: content, printed, printedLabels, printedRoman, stamps, pageOf, header };
   });
 }
 

@@ -39,4 +39,12 @@ describe('where one of several documents filed together starts', () => {
     ]);
     expect(description.strength).toBe(1);
   });
+
+  it('takes a running header that gives way to another, each printed on every page of its document, as a new document', () => {
+    const headed = (header: string): PageSpec => ({ rows: [{ text: header, x: 72, y: 30, size: 11 }, ...bodyPage().rows] });
+    const starts = kinds([headed('Rafael Alvarez'), headed('Rafael Alvarez'), headed('Rafael Alvarez'), headed('Recall notice | Sablewood'), headed('Recall notice | Sablewood')]);
+    expect(starts).toEqual([[], [], [], ['running-header'], []]);
+    // a letter's continuation header, first printed on its second page, starts nothing
+    expect(kinds([bodyPage(), bodyPage(), headed('Marcus Oyelaran, Page 2'), headed('Marcus Oyelaran, Page 3')])).toEqual([[], [], [], []]);
+  });
 });
