@@ -99,8 +99,8 @@ export interface Destination {
   targetPage: number | null;
   confidence: number; // 0..1
   why: string;
-  /** What stands behind the page chosen: a divider, marker or cover page, a heading, a printed number … */
-  evidence?: Array<'divider' | 'marker' | 'cover' | 'printed' | 'offset' | 'raw-ref' | 'heading'>;
+  /** What stands behind the page chosen: a divider, marker or cover page, a heading, a printed number, a document boundary … */
+  evidence?: Array<'divider' | 'marker' | 'cover' | 'printed' | 'offset' | 'raw-ref' | 'heading' | 'boundary'>;
   /** Taken out of index order: the one page printed with the item's number, nothing in order having been found. */
   outOfOrder?: true;
 }

@@ -85,6 +85,23 @@ function startMark(item: Fixture['truth']['items'][number], page: PageText | und
   return /^[A-Z][A-ZÉ0-9 .,'&()\-]{3,}$/.test(lines[0] ?? '') ? 'heading' : null;
 }
 
+/**
+ * A document begins on `page` (one of several filed together with no slip sheet): its stamp or footer reads `Page 1 of N`
+ * or the page before's `Page N of N`, the page turns between portrait and landscape, or its footer number is 1 (or it
+ * has none and the next page's is 2) after a numbered page.
+ */
+function documentBegins(prev: PageText | undefined, page: PageText | undefined, next: PageText | undefined): boolean {
+  if (!prev || !page) return false;
+  const of = (p: PageText) => linesOf(p).map((l) => /\bPage (\d+) of (\d+)\b/.exec(l)).find((m) => m !== null) ?? undefined;
+  // (the number alone at the head or foot of the page, a letter's `Page 2` at its head: pleading paper's line numbers stand
+  // in its margin, from an inch down)
+  const number = (p: PageText | undefined) => p?.lines.filter((l) => l.bbox[1] > 0.88 * p.height || l.bbox[3] < 0.09 * p.height).map((l) => /^(?:Page )?(\d+)$/.exec(l.text.trim())?.[1]).find((n) => n !== undefined);
+  const turned = (prev.width > prev.height) !== (page.width > page.height);
+  const before = of(prev);
+  const restart = number(prev) !== undefined && (number(page) === '1' || (number(page) === undefined && number(next) === '2'));
+  return turned || of(page)?.[1] === '1' || (before !== undefined && before[1] === before[2]) || restart;
+}
+
 describe('generated fixtures carry their ground truth in the text layer', () => {
   // Pending variants too: their truth must hold even while the engine still misses them.
   for (const spec of [...FIXTURES, ...PENDING_FIXTURES].filter((s) => (s.scanned ?? 'none') === 'none' && s.size === 'small')) {
@@ -115,6 +132,12 @@ describe('generated fixtures carry their ground truth in the text layer', () => 
           expect(f.truth.printedPages?.indexOf(item.printedPage ?? '-'), `${item.label}: printed ${item.printedPage}`).toBe(item.targetPage - 1);
           expect(linesOf(brief[item.targetPage - 1]), `${item.label}: page ${item.targetPage} prints ${item.printedPage}`)
             .toContain(`Page ${item.printedPage}`);
+          continue;
+        }
+        // An exhibit filed with no slip sheet: its first page tells only that a new document begins there.
+        if (item.startsAtBoundary) {
+          const at = item.targetPage - 1;
+          expect(documentBegins(brief[at - 1], brief[at], brief[at + 1]), `${item.label}: a document begins on p.${item.targetPage}`).toBe(true);
           continue;
         }
         // An entry blacked out whole, its heading too: only the page printed with its number tells where it starts.

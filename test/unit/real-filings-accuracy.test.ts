@@ -28,7 +28,7 @@ const FLOORS: Record<string, { titles: number; dest: number }> = {
   'fedcir-brief-statutory-addendum-49pp': { titles: 28, dest: 28 },
   'wa-petition-for-review-appendix-renumbered-65pp': { titles: 14, dest: 14 },
   'scotus-oral-argument-transcript-contents-word-index-92pp': { titles: 4, dest: 4 },
-  'exhibit-binder-numerical-index-no-slips-77pp': { titles: 4, dest: 3 },
+  'exhibit-binder-numerical-index-no-slips-77pp': { titles: 4, dest: 4 },
   'canadian-moot-factum-parts-paragraphs-17pp': { titles: 15, dest: 15 },
 };
 

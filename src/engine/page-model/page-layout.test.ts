@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Line, PageText } from '../types.ts';
 import { makePage } from './make-page-text.ts';
-import { layoutPages } from './page-layout.ts';
+import { layoutPages, pageOfText } from './page-layout.ts';
 
 const line = (text: string, x0: number, y0: number, x1: number, y1: number): Line =>
   ({ text, bbox: [x0, y0, x1, y1], words: [{ text, bbox: [x0, y0, x1, y1], confidence: 100 }] });
@@ -63,5 +63,21 @@ describe('a running footer set above the bottom tenth (pleading paper), `26 | TI
     const table = { ...pages[2]!, lines: [...pages[2]!.lines, line('12 | Declaration of the custodian of records', 134, 680, 476, 694)] };
     const layouts = layoutPages([...pages.slice(0, 2), table, ...pages.slice(3)]);
     expect(layouts[2]!.rows.map((r) => r.text)).toContain('12 | Declaration of the custodian of records');
+  });
+});
+
+describe('a page\'s place in its own document, `Page N of M`, from a court stamp or a footer', () => {
+  it('reads it where the stamp or footer is set apart, and not from the text of the page', () => {
+    const pages = [
+      makePage(1, { rows: ['COMPLAINT'], header: 'Case 1:22-cv-01033 Document 1 Filed 04/13/22 Page 3 of 5' }),
+      makePage(2, { rows: ['MASTER SUPPLY AGREEMENT'], footer: 'Page 2 of 3' }),
+      makePage(3, { rows: ['The letter of March 3 runs to page 4 of 9 of the production.'] }),
+    ];
+    expect(layoutPages(pages).map((l) => l.pageOf)).toEqual([{ n: 3, of: 5 }, { n: 2, of: 3 }, null]);
+  });
+
+  it('takes no impossible place (`Page 6 of 5`)', () => {
+    expect(pageOfText('Page 6 of 5')).toBeNull();
+    expect(pageOfText('Case 2:21-cv-04410 Document 1 Filed 06/02/21 Page 1 of 4 Page ID #:1')).toEqual({ n: 1, of: 4 });
   });
 });

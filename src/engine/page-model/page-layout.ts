@@ -25,6 +25,16 @@ export interface PageLayout {
   printedRoman: string[];
   /** Tab stamps: `Tab 3, p. 2` (or `Tab 3` alone) printed on a page of the item, most often in the margin. */
   stamps: TabStamp[];
+  /**
+   * The page's place in its own document as a stamp or footer set apart gives it (`Case … Page 3 of 5`,
+   * `Page 3 of 5`): where a document of several filed together starts and ends. Null when none is printed.
+   */
+  pageOf: { n: number; of: number } | null;
+  /**
+   * The topmost row when it stands in the top tenth of the page, as printed, set apart or not: a running header,
+   * a stamp, a letterhead. A change of it from page to page is where one document gives way to another.
+   */
+  header: string | null;
 }
 
 export interface TabStamp {
@@ -45,6 +55,16 @@ export function tabStamp(text: string): TabStamp | null {
 }
 
 const PAGE_OF = /\bpage\s+\d+\s+of\s+\d+\b/i;
+const PAGE_OF_NUMBERS = /\bpage\s+(\d{1,5})\s+of\s+(\d{1,5})\b/i;
+
+/** `Page 3 of 5` in a stamp or footer → { n: 3, of: 5 }; null when absent or impossible (`Page 6 of 5`). */
+export function pageOfText(text: string): { n: number; of: number } | null {
+  const m = PAGE_OF_NUMBERS.exec(text);
+  if (!m) return null;
+  const n = Number(m[1]);
+  const of = Number(m[2]);
+  return n >= 1 && n <= of ? { n, of } : null;
+}
 const COURT_HEADER = /\b(case|document|doc\.?|filed|entered)\b.*\b(filed|page|pageid)\b/i;
 const PAGE_LABEL = /^(?:page\s+)?([A-Z]{1,2}-?\d{1,4})$/;
 const PAGE_ROMAN = /^(?:[Pp]age\s+|PAGE\s+)?[-–—]?\s*([ivxlc]{1,7})\s*[-–—]?$/;
@@ -168,6 +188,8 @@ function layout(pages: PageText[]): PageLayout[] {
     const printedLabels: string[] = [];
     const printedRoman: string[] = [];
     const stamps: TabStamp[] = [];
+    let pageOf: PageLayout['pageOf'] = null;
+    const header = rows.filter((r) => r.bbox[3] <= 0.1 * (p.height > 0 ? p.height : 792)).sort((a, b) => a.bbox[1] - b.bbox[1])[0]?.text ?? null;
     const footer = footerTop(p, rows);
     for (const r of rows) {
       // a speck or two OCR read on a line of its own (`.`, `’`) is no row of the page
@@ -212,14 +234,18 @@ function layout(pages: PageText[]): PageLayout[] {
           printedLabels.push(lbl[1]!.toUpperCase());
           continue;
         }
-        if (PAGE_OF.test(r.text) || COURT_HEADER.test(r.text)) continue;
+        if (PAGE_OF.test(r.text) || COURT_HEADER.test(r.text)) {
+          pageOf ??= pageOfText(r.text);
+          continue;
+        }
         if (repeated || low) continue;
       } else if (PAGE_OF.test(r.text) && r.words.length <= 16 && COURT_HEADER.test(r.text)) {
+        pageOf ??= pageOfText(r.text);
         continue;
       }
       content.push(r);
     }
-    return { page: p.page, width: p.width, height: p.height, source: p.source, ...(p.partial ? { partial: true as const } : {}), rows: content, printed, printedLabels, printedRoman, stamps };
+    return { page: p.page, width: p.width, height: p.height, source: p.source, ...(p.partial ? { partial: true as const } : {}), rows: content, printed, printedLabels, printedRoman, stamps, pageOf, header };
   });
 }
 

@@ -1,6 +1,7 @@
 import { labelMatch } from '../index/labels.ts';
 import { normWords } from '../page-model/rows.ts';
 import type { IndexItem } from '../types.ts';
+import type { DocumentStart } from './document-starts.ts';
 import type { HeadingRow, PageEvidence } from './page-evidence.ts';
 import { normPageLabel, refNumber, type NumberRun, type PrintedPages } from './printed-pages.ts';
 
@@ -38,6 +39,8 @@ export interface DocEvidence {
   base: number;
   /** The document separates its items with divider pages (two or more were read). */
   usesDividers: boolean;
+  /** Per page (index page − 1), what shows that a document of several filed together starts there. */
+  starts: Array<DocumentStart | null>;
 }
 
 const MAX_CANDIDATES = 16;

@@ -3,7 +3,9 @@ import { layoutPages } from '../page-model/page-layout.ts';
 import { normWords } from '../page-model/rows.ts';
 import type { Destination, IndexItem, PageText } from '../types.ts';
 import { ANCHORS, itemCandidates, notInFile, type Candidate, type DocEvidence } from './candidates.ts';
+import { placeAtDocumentStarts, withDocumentStart } from './boundary-gaps.ts';
 import { chooseSequence } from './choose-sequence.ts';
+import { documentStarts } from './document-starts.ts';
 import { headingRows, pageEvidence, type HeadingRow } from './page-evidence.ts';
 import { calibratePrinted, refNumber } from './printed-pages.ts';
 import { confidenceOf } from './confidence.ts';
@@ -52,15 +54,20 @@ export function resolveDestinations(input: {
     }
   });
 
+  // Exhibits filed one after another with no slip sheet: those nothing placed go where a document starts.
+  const atStarts = placeAtDocumentStarts(input.items, cands, chosen, docs);
+
   return input.items.map((it, i) => {
     const j = chosen[i]!;
     const group = j < 0 ? groupStart(it, input.items[i + 1], cands[i + 1]?.[chosen[i + 1] ?? -1]) : null;
     if (group) return group;
+    const start = j < 0 ? atStarts.get(i) : undefined;
+    if (start) return { item: it.ordinal, target: start.doc, targetPage: start.page, confidence: start.confidence, why: start.why, evidence: ['boundary' as const] };
     if (j < 0) {
       return { item: it.ordinal, target: 'source' as const, targetPage: null, confidence: 0, why: noDestinationWhy(it, cands[i]!, docs) };
     }
     const c = cands[i]![j]!;
-    const { confidence, why } = confidenceOf(it, c, cands[i]!);
+    const { confidence, why } = withDocumentStart(it, c, docs.find((d) => d.doc === c.doc), confidenceOf(it, c, cands[i]!));
     return { item: it.ordinal, target: c.doc, targetPage: c.page, confidence, why, evidence: [...new Set(c.evidence.filter((e) => e.strength > 0).map((e) => e.kind))],
       ...(outOfOrder.has(i) ? { outOfOrder: true as const } : {}) };
   });
@@ -81,7 +88,7 @@ function docEvidence(pages: PageText[], doc: 'source' | 'record', excluded: Set<
   }
   const usesDividers = evidence.filter((e) => e.divider !== null).length >= 2;
   const topWords = layouts.map((l) => new Set(l.rows.slice(0, 10).flatMap((r) => normWords(r.text))));
-  return { doc, pages: evidence, printed: calibratePrinted(evidence, index), headings, topWords, excluded, base, usesDividers };
+  return { doc, pages: evidence, printed: calibratePrinted(evidence, index), headings, topWords, excluded, base, usesDividers, starts: documentStarts(layouts) };
 }
 
 /**

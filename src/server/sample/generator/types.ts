@@ -23,6 +23,11 @@ export interface TruthItem {
   noDestination?: boolean;
   /** The item has no heading of its own: it starts on the page printed `printedPage` (a transcript page). */
   startsAtPrinted?: boolean;
+  /**
+   * An exhibit filed with no slip sheet or cover: nothing on the page names it; it starts where a document begins
+   * (its stamp's `Page 1 of N`, a turn to landscape, a numbering starting again at 1 …).
+   */
+  startsAtBoundary?: boolean;
 }
 
 export interface Truth {
