@@ -58,6 +58,14 @@ describe('where a labelled row fits in the list (placeLabel)', () => {
     expect(at(placeLabel(after(rows.slice(0, 2)), rows[2]!, false))).toEqual([0, 'III']);
   });
 
+  it('`I.` after `I.` on a page read by OCR starts the list over (a motion\'s one part, then its memorandum\'s)', () => {
+    const rows = parsedRowsOf([
+      { text: 'I. | MOTION FOR LEAVE ........ 12', cols: [72, 108] },
+      { text: 'I. | INTRODUCTION ........ 14', cols: [72, 108] },
+    ], { source: 'ocr' });
+    expect(at(placeLabel(after(rows.slice(0, 1)), rows[1]!, false))).toEqual([0, 'I']);
+  });
+
   it('the same `I.` after `II.` in a text layer starts the list over, as printed', () => {
     const rows = parsedRowsOf([
       { text: 'I. | INTRODUCTION ........ 1', cols: [72, 108] },

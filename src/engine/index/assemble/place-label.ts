@@ -50,13 +50,14 @@ export function placeLabel(s: AssemblyState, pr: ParsedRow, couldContinue: boole
     }
   }
   // `I.` after `II.` at its indentation, on a page read by OCR: `III.` with strokes lost (a roman numeral of
-  // strokes alone is read with fewer of them; a list starting over after two entries is far rarer)
+  // strokes alone is read with fewer of them; a list starting over after two entries is far rarer, and `I.`
+  // after `I.` is one: a motion's one part, then its memorandum's)
   for (let d = s.stack.length - 1; d >= 0 && readByOcr(pr); d--) {
     const level = s.stack[d]!;
     if (Math.abs(pr.labelX - level.x) > 8) continue;
     const had = level.slot.readings.find((p) => p.kind === 'roman');
     const next = had && nextLabel(had);
-    if (next && /^I+$/.test(next.text) && readings.some((r) => r.kind === 'roman' && /^I+$/.test(r.text) && r.value < next.value)) {
+    if (next && next.text === 'III' && readings.some((r) => r.kind === 'roman' && /^I+$/.test(r.text) && r.value < next.value)) {
       level.slot.readings = [had];
       return { depth: d, reading: next };
     }
