@@ -29,6 +29,14 @@ describe('the run of printed numbers after the index', () => {
     expect([p.offset, p.offsetFrom]).toEqual([14, 'index-run']);
   });
 
+  it('is taken over the most common offset when a later part numbered from 1 again has more pages (an appended opinion)', () => {
+    // cover, contents i-iii, the petition's body 1 … 21, then the appended opinion 1 … 35
+    const pages = numbered(['', 'i', 'ii', 'iii', ...seq(1, 21), '', ...seq(1, 35)]);
+    expect(calibratePrinted(pages).offset).toBe(26);
+    const p = calibratePrinted(pages, { pages: [2, 3, 4], refs: [1, 1, 1, 2, 10, 10, 13, 15, 17, 20] });
+    expect([p.offset, p.offsetFrom]).toEqual([4, 'index-run']);
+  });
+
   it('leaves the most common offset when the index names pages beyond its run, or none before it', () => {
     // a contents in the middle of a filing numbered straight through: the run after it is the majority
     const straight = numbered(['', ...seq(2, 20)]);

@@ -67,7 +67,7 @@ export function calibratePrinted(pages: PageEvidence[], index?: { pages: number[
   // A brief filed inside a larger file (behind a cover letter, as an exhibit to a motion, before an appended
   // opinion) shares its numbers with the other parts, whose pages may be the most: the run that follows its
   // index is the brief's own when it holds the pages the index names and the most common offset would send
-  // some of them back to pages before the index.
+  // some of them back to pages before the index, or all of them past the brief into a later part.
   if (run && index && run.offset !== offset && meantRun(run, offset, index)) {
     offset = run.offset;
     support = run.pages;
@@ -84,7 +84,8 @@ function meantRun(run: NumberRun, offset: number | null, index: { pages: number[
   if (inRun < 0.8 * refs.length) return false;
   if (offset === null) return true;
   const firstIndex = Math.min(...index.pages);
-  return refs.some((r) => r + offset < firstIndex);
+  // (or past the run, every one: a later part numbered from 1 again, an appended opinion of more pages)
+  return refs.some((r) => r + offset < firstIndex) || refs.every((r) => r + offset > run.to);
 }
 
 /** Unnumbered pages a run may pass over (a slip sheet, a page whose footer was not read). */

@@ -133,9 +133,15 @@ export function nextLabel(l: Label, step = 1): Label | null {
   return text ? parseLabel(text, { ocr: false }).find((r) => r.kind === l.kind) ?? null : null;
 }
 
-/** Whether a row whose top is at `below` stands on the line after one whose top is at `above`, by the page's spacing. */
-export function nextLine(s: AssemblyState, above: number, below: number): boolean {
-  return s.pitch > 0 && below - above <= 1.25 * s.pitch;
+/**
+ * Whether a row whose top is at `below` stands on the line after one whose top is at `above`, by the page's
+ * spacing; or, given both rows' feet, whose foot is a line below the other's (OCR boxes a line by its ink: a
+ * speck or a tall letter moves its top, seldom its foot as well).
+ */
+export function nextLine(s: AssemblyState, above: number, below: number, feet?: [above: number, below: number]): boolean {
+  if (s.pitch <= 0) return false;
+  const limit = 1.25 * s.pitch;
+  return below - above <= limit || (feet !== undefined && below > feet[0] && feet[1] - feet[0] <= limit);
 }
 
 /** The most common distance from one row's top to the next one's on a page (its line spacing), or 0. */

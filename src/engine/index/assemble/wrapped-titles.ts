@@ -28,12 +28,12 @@ export function canContinue(s: AssemblyState, pr: ParsedRow, crossPage: boolean,
   const finishes = s.out.toc && c.pageRef === undefined && pr.pageRef !== undefined && pr.labels.length === 0;
   if (gap <= (finishes ? 1.5 : 1.0) * Math.max(c.size, pr.row.size)) return true;
   // (read by OCR, whose boxes are as tall as the ink, not the line: on the page's next line)
-  if (finishes && readByOcr(pr) && nextLine(s, c.lastTop, pr.row.bbox[1])) return true;
+  if (finishes && readByOcr(pr) && nextLine(s, c.lastTop, pr.row.bbox[1], [c.bottom, pr.row.bbox[3]])) return true;
   if (wrapsOnNextLine(s, c, pr)) return true;
   // A description wrapped in its own column on a double-spaced page (a transcript's index): on the page's
   // next line, under the description's first word, the label out in a column of its own. (OCR boxes words
   // by their ink, far shorter than the line spacing, so the gap alone says too little.)
-  return readByOcr(pr) && Math.abs(x - c.descX) <= 6 && c.labelX < c.descX - 10 && nextLine(s, c.lastTop, pr.row.bbox[1]);
+  return readByOcr(pr) && Math.abs(x - c.descX) <= 6 && c.labelX < c.descX - 10 && nextLine(s, c.lastTop, pr.row.bbox[1], [c.bottom, pr.row.bbox[3]]);
 }
 
 /**
@@ -45,7 +45,7 @@ export function canContinue(s: AssemblyState, pr: ParsedRow, crossPage: boolean,
 export function wrapsOnNextLine(s: AssemblyState, c: Draft, pr: ParsedRow): boolean {
   if (!s.out.toc || c.pageRef !== undefined || pr.labels.length > 0 || c.path.length === 0) return false;
   const x = pr.row.bbox[0];
-  return x >= c.labelX - 3 && x <= c.descX + 6 && nextLine(s, c.lastTop, pr.row.bbox[1]);
+  return x >= c.labelX - 3 && x <= c.descX + 6 && nextLine(s, c.lastTop, pr.row.bbox[1], [c.bottom, pr.row.bbox[3]]);
 }
 
 /** The table's date column: the header's, else where the entry's own date cell stands, before its description. */

@@ -15,6 +15,13 @@ describe('a page number glued to its title (unglueRef)', () => {
     expect(unglueRef(rowOf('Were their Garrity statements?1')).words.map((w) => w.text)).toEqual(['Were', 'their', 'Garrity', 'statements?', '1']);
   });
 
+  it('read by OCR, a speck read as a stroke after the number (`statements?1 i`) is nothing; a title\'s own `i` stays', () => {
+    expect(unglueRef(rowOf('Were their Garrity statements?1 i', { source: 'ocr' })).words.map((w) => w.text))
+      .toEqual(['Were', 'their', 'Garrity', 'statements?', '1']);
+    const own = rowOf('Schedule i', { source: 'ocr' });
+    expect(unglueRef(own)).toBe(own);
+  });
+
   it('leaves a title\'s own number alone (`No. 12`) and a row that already has its leader', () => {
     const titled = rowOf('Order No. 12');
     expect(unglueRef(titled)).toBe(titled);

@@ -8,9 +8,11 @@ export const TRAILING_SPECK = /^[.,:;'‘’`•·|}\]]+$/;
  * `(ECF 36).30`): the row read with the number as its own word after a leader.
  */
 export function unglueRef(input: Row): Row {
-  // (a speck OCR read after it, `SERVICE.97 |`, is nothing)
+  // (a speck OCR read after it, `SERVICE.97 |`, is nothing; so is one read as a stroke, `statements?1 i`, after
+  // a word ending in a digit)
   let n = input.words.length;
-  while (n > 2 && input.words[n - 1]!.confidence < 100 && TRAILING_SPECK.test(input.words[n - 1]!.text)) n--;
+  const speck = (w: Token, before: Token) => w.confidence < 100 && (TRAILING_SPECK.test(w.text) || (/^[il|!]$/.test(w.text) && /\d$/.test(before.text)));
+  while (n > 2 && speck(input.words[n - 1]!, input.words[n - 2]!)) n--;
   const row = n < input.words.length ? { ...input, words: input.words.slice(0, n) } : input;
   const last = row.words[row.words.length - 1];
   // Two dots before a number set apart (`Merchantable.. 20`): a leader cut short. So is one dot glued to the
