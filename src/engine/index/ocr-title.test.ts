@@ -89,3 +89,18 @@ describe('a scanned table of contents: titles read as printed from the document\
       'INTRODUCTION', 'Counts I and TV Fail to State a Claim', 'Counsel Violated the nrosecution Bar', 'CONCLUSION']);
   });
 });
+
+describe('ocrTitle: a statute\'s code as printed', () => {
+  it('reads `42U.8.C.2111` as 42 U.S.C. 2111 and puts back the spaces OCR lost around a code', () => {
+    expect(ocrTitle('42U.8.C.2111')).toBe('42 U.S.C. 2111');
+    expect(ocrTitle('28 U.$.C. § 2343')).toBe('28 U.S.C. § 2343');
+    expect(ocrTitle('10C.F.R.2.309 (a)-(f), (h)')).toBe('10 C.F.R. 2.309 (a)-(f), (h)');
+    expect(ocrTitle('28 US.C.§ 612')).toBe('28 U.S.C. § 612');
+    expect(ocrTitle('as amended by Pub. I. No. 107-347')).toBe('as amended by Pub. L. No. 107-347');
+  });
+
+  it('leaves a code as printed, and words that only look like one, alone', () => {
+    expect(ocrTitle('42 U.S.C. 10155(a) and (h)')).toBe('42 U.S.C. 10155(a) and (h)');
+    expect(ocrTitle('Plaintiffs’ 8 U.S. Claims')).toBe('Plaintiffs’ 8 U.S. Claims');
+  });
+});

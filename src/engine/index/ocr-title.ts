@@ -15,8 +15,16 @@ export function ocrTitle(text: string, vocabulary?: () => ReadonlyMap<string, nu
   out = numeralPairs(out);
   // a year after its month (and day) read in two pieces (`February 11, 201 9`)
   out = out.replace(SPLIT_YEAR, (whole: string, date: string, a: string, b: string) => (a.length + b.length === 4 ? `${date}${a}${b}` : whole));
+  // a statute's code read with its S as 8 or $ and its spaces lost (`42U.8.C.2111`, `10C.F.R.2.309`)
+  out = out.replace(CODE_CITATION, (_: string, title: string, code: string, rest: string) =>
+    `${title} ${code.startsWith('U') ? 'U.S.C.' : 'C.F.R.'} ${rest}`);
+  // a public law's L read as I (`Pub. I. No. 107-347`)
+  out = out.replace(/\bPub\.\s?[I1l|]\.\s?No\./g, 'Pub. L. No.');
   return vocabulary ? respell(out, vocabulary) : out;
 }
+
+/** A code's title number, its abbreviation (S perhaps read as 8, $ or 5) and the section after it. */
+const CODE_CITATION = /\b(\d{1,3})\s*(U\.?\s?[S8$5]\.\s?C\.|C\.\s?F\.\s?R\.)\s*(§?\s*\d)/g;
 
 /** A month, its day, and a year of four digits in two pieces. */
 const SPLIT_YEAR = new RegExp(String.raw`\b(${MONTH}\s+(?:\d{1,2},?\s+)?)((?:1[89]|20)\d{0,2}) (\d{1,2})\b`, 'gi');

@@ -57,6 +57,28 @@ describe('unpaged contents entries', () => {
     ]);
   });
 
+  it('read by OCR, the group row over labelled entries is an entry too', () => {
+    const rows: PageSpec['rows'] = [
+      'TABLE OF CONTENTS',
+      'Opinions below ........................................ 1',
+      'Summary of argument ........................................ 2',
+      'Argument:',
+      { text: 'I. | Respondents were not parties to the proceeding ........................ 2', x: 86 },
+      { text: 'II. | The agency had authority to license the facility ........................ 3', x: 86 },
+      'Conclusion ........................................ 4',
+    ];
+    const ocr = (spec: PageSpec): PageSpec => ({ ...spec, source: 'ocr' });
+    const det = detectIndex(makePages([cover, { rows }, ...body(5)].map(ocr)));
+    expect(det.items.map((i) => [i.label, i.text])).toEqual([
+      ['', 'Opinions below'],
+      ['', 'Summary of argument'],
+      ['', 'Argument:'],
+      ['I', 'Respondents were not parties to the proceeding'],
+      ['II', 'The agency had authority to license the facility'],
+      ['', 'Conclusion'],
+    ]);
+  });
+
   it('keeps a transcript contents entry over three lines whole (`ORAL ARGUMENT OF` / name / `On behalf of …   3`)', () => {
     const toc: PageSpec = { rows: [
       'C O N T E N T S',

@@ -33,7 +33,6 @@ function titleLike(pr: ParsedRow): boolean {
 export function unpagedEntry(rows: ParsedRow[], k: number, pageWidth: number, rootX: number | undefined): boolean {
   const pr = rows[k]!;
   if (pr.labels.length > 0 || pr.pageRef !== undefined || pr.desc.length === 0 || pr.heading !== null || pr.header) return false;
-  if (pr.row.words.some((w) => w.confidence < 100)) return false;
   if (!titleLike(pr)) return false;
   // (a title ends in no article or preposition: `STATEMENT OF THE ISSUES PRESENTED FOR` runs on below)
   if (OPEN_END.test(pr.row.words[pr.row.words.length - 1]!.text)) return false;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Line, PageText } from '../types.ts';
 import { makePage } from './make-page-text.ts';
-import { layoutPages, pageOfText } from './page-layout.ts';
+import { layoutPages, ocrLabelDigits, pageOfText } from './page-layout.ts';
 
 const line = (text: string, x0: number, y0: number, x1: number, y1: number): Line =>
   ({ text, bbox: [x0, y0, x1, y1], words: [{ text, bbox: [x0, y0, x1, y1], confidence: 100 }] });
@@ -79,5 +79,19 @@ describe('a page\'s place in its own document, `Page N of M`, from a court stamp
   it('takes no impossible place (`Page 6 of 5`)', () => {
     expect(pageOfText('Page 6 of 5')).toBeNull();
     expect(pageOfText('Case 2:21-cv-04410 Document 1 Filed 06/02/21 Page 1 of 4 Page ID #:1')).toEqual({ n: 1, of: 4 });
+  });
+});
+
+describe('an addendum\'s page labels read by OCR (`A1`, `A2` at the foot)', () => {
+  it('reads `Al` as A1 on a page read by OCR, and leaves a roman `Il` and a text layer\'s `Al` alone', () => {
+    const addendum = (n: number, label: string, source: PageText['source']): PageText => {
+      const p = makePage(n, { rows: Array.from({ length: 10 }, () => 'The Judicial Conference may prescribe reasonable fees'), source });
+      const conf = source === 'ocr' ? 90 : 100;
+      return { ...p, lines: [...p.lines, { text: label, bbox: [297, 727, 311, 737], words: [{ text: label, bbox: [297, 727, 311, 737], confidence: conf }] }] };
+    };
+    expect(layoutPages([addendum(1, 'Al', 'ocr'), addendum(2, 'A2', 'ocr')]).map((l) => l.printedLabels)).toEqual([['A1'], ['A2']]);
+    expect(layoutPages([addendum(1, 'Al', 'text-layer')])[0]!.printedLabels).toEqual([]);
+    expect(ocrLabelDigits('Il')).toBe('Il');
+    expect(ocrLabelDigits('B-1l')).toBe('B-11');
   });
 });

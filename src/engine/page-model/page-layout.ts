@@ -67,6 +67,12 @@ export function pageOfText(text: string): { n: number; of: number } | null {
 }
 const COURT_HEADER = /\b(case|document|doc\.?|filed|entered)\b.*\b(filed|page|pageid)\b/i;
 const PAGE_LABEL = /^(?:page\s+)?([A-Z]{1,2}-?\d{1,4})$/;
+
+/** An addendum's page label read by OCR with its 1 as l or I (`Al` for A1, `B-1l` for B-11; not `Il`, a roman II). */
+export function ocrLabelDigits(text: string): string {
+  const m = /^([A-HJ-Z]-?)([\dIl|]{1,3})$/.exec(text);
+  return m && /[Il|]/.test(m[2]!) ? `${m[1]}${m[2]!.replace(/[Il|]/g, '1')}` : text;
+}
 const PAGE_ROMAN = /^(?:[Pp]age\s+|PAGE\s+)?[-–—]?\s*([ivxlc]{1,7})\s*[-–—]?$/;
 const PAGE_ROMAN_UPPER = /^(?:(?:page|PAGE)\s+([IVXLC]{1,7})|[-–—]\s*([IVXLC]{1,7})\s*[-–—])$/;
 // (OCR reads the dashes of `- 2 -` as `_`, `~`, `=` or an `o`: `o1-`, `_2-`)
@@ -229,7 +235,7 @@ function layout(pages: PageText[]): PageLayout[] {
           printedRoman.push((roman[1] ?? roman[2]!).toLowerCase());
           continue;
         }
-        const lbl = PAGE_LABEL.exec(r.text.trim());
+        const lbl = PAGE_LABEL.exec(r.text.trim()) ?? (p.source === 'ocr' ? PAGE_LABEL.exec(ocrLabelDigits(r.text.trim())) : null);
         if (lbl) {
           printedLabels.push(lbl[1]!.toUpperCase());
           continue;

@@ -15,6 +15,13 @@ describe('the page reference at the end of a row (takePageReference)', () => {
     expect(ref('Affidavit of Jane Smith ........ 45')).toEqual({ pageRef: '45', refWords: ['45'], rest: 'Affidavit of Jane Smith' });
   });
 
+  it('read by OCR, an appendix page whose 1 reads as l or I (`la`, `Ila`, `Al`) is 1a, 11a, A1; as printed, `la` is a word', () => {
+    expect(ref('28 U.S.C. 2343 ........ la', { ocr: true }).pageRef).toBe('1a');
+    expect(ref('42 U.S.C. 2111 | Ila', { ocr: true }).pageRef).toBe('11a');
+    expect(ref('Cour de | la').pageRef).toBeUndefined();
+    expect(ref('codified as a note to 28 U.S.C. § 1913 | Al', { ocr: true }).pageRef).toBe('A1');
+  });
+
   it('takes a number set apart in a column of its own', () => {
     expect(ref('Affidavit of Jane Smith | 45').pageRef).toBe('45');
   });

@@ -51,6 +51,10 @@ export function takePageReference(rest: Token[], row: Row, labelled: boolean, oc
   if (ocr && row.leader && last.breakBefore && /^[\dIlOSZBT]{2,4}$/.test(refText) && /[SZBT]/.test(refText)) {
     refText = refText.replace(/S/g, '5').replace(/Z/g, '2').replace(/B/g, '8').replace(/T/g, '7');
   }
+  // (and an appendix page's 1 as l or I: `la` for 1a, `Ila` for 11a)
+  if (ocr && /^[\dIl|]{1,3}a$/.test(refText) && /[Il|]/.test(refText)) refText = refText.replace(/[Il|]/g, '1');
+  // (an addendum's, `Al` for A1, `A1l` for A11)
+  if (ocr && /^[A-Z]-?[\dIl|]{1,3}$/.test(refText) && /[Il|]/.test(refText.slice(1))) refText = refText[0] + refText.slice(1).replace(/[Il|]/g, '1');
   const lastIsRef = /^\d{1,4}(?:\s*[-–]\s*\d{1,4})?$/.test(refText) || /^[A-Z]{1,2}-?\d{1,4}$/.test(refText) || /^\d{1,4}a$/.test(refText) || (ocr && /^[\dIlLO|]{1,4}$/.test(refText) && (/\d/.test(refText) || row.leader)) || /^[ivxlc]{1,6}$/.test(refText);
   // The year of a date (`March 6, 2020`, `6 March 2020`, `March 2020`) is no page number, even after a leader.
   const before = (k: number) => rest[rest.length - 1 - k]?.text ?? '';
