@@ -162,3 +162,45 @@ describe('labels of a table of contents as OCR misreads them', () => {
     expect(det.items.map((i) => [i.label, i.text, i.pageRef ?? null])).toEqual([['I', 'Order on Motion No. 12', null], ['II', 'Reply', '5']]);
   });
 });
+
+describe('a factum\'s contents read by OCR with labels misread', () => {
+  // PART I … IV over lettered and bracketed entries, a line apart as OCR boxes them (by their ink, far less
+  // than the line spacing); OCR reads `PART` as `Parr`, `C.` as a bracket glued to the
+  // title (`(The majority …`, its page number on the wrapped line below) and `(1)` in two pieces (`( 1)`)
+  const sub = (x: number, y: number) => ({ x, y, cols: [x, x + 20] });
+  const toc = makePage(2, { source: 'ocr', confidence: 88, footer: 'i', rows: [
+    { text: 'CONTENTS', x: 283, y: 82 },
+    { text: 'PART I | ATTRIBUTION ..... 1', x: 68, y: 115, cols: [68, 110] },
+    { text: 'Parr II | STATEMENT OF FACTS ..... 1', x: 68, y: 145, cols: [68, 110] },
+    { text: 'PART III | ARGUMENT ..... 3', x: 68, y: 175, cols: [68, 110] },
+    { text: 'A. | Overview ..... 3', ...sub(83, 205) },
+    { text: 'B. | Argument ..... 3', ...sub(83, 235) },
+    { text: '(The majority erred in adding a new element to the defence of', x: 83, y: 265 },
+    { text: 'abandonment ..... 4', x: 103, y: 295 },
+    { text: '( | 1) | Party liability ..... 5', x: 103, y: 325, cols: [103, 106, 122] },
+    { text: '(2) | The defence of abandonment until this case ..... 6', x: 103, y: 355, cols: [103, 122] },
+    { text: 'D. | The majority erred in applying the defence retrospectively ..... 10', ...sub(83, 385) },
+    { text: 'PART IV | NATURE OF THE ORDER SOUGHT ..... 13', x: 68, y: 415, cols: [68, 110] },
+  ] });
+  // (OCR boxes the bracket it read from `C.` as wide as the label: `(The` from the label column to the end of `The`)
+  const glued = toc.lines.find((l) => l.text.startsWith('(The'))!.words[0]!;
+  const letter = (glued.bbox[2] - glued.bbox[0]) / 4;
+  glued.bbox = [83, glued.bbox[1], 103 + 3 * letter, glued.bbox[3]];
+  const body = Array.from({ length: 14 }, (_, k) => makePage(k + 3, { rows: ['The appellant was convicted at trial of the offence charged.'], footer: String(k + 1) }));
+
+  it('reads every entry with its label: the misread keyword, the label read as a bracket, the label in two pieces', () => {
+    const det = detectIndex([makePage(1, { rows: ['FACTUM OF THE APPELLANT'] }), toc, ...body]);
+    expect(det.items.map((i) => [i.label, i.text, i.pageRef])).toEqual([
+      ['I', 'ATTRIBUTION', '1'],
+      ['II', 'STATEMENT OF FACTS', '1'],
+      ['III', 'ARGUMENT', '3'],
+      ['III.A', 'Overview', '3'],
+      ['III.B', 'Argument', '3'],
+      ['III.C', 'The majority erred in adding a new element to the defence of abandonment', '4'],
+      ['III.C.1', 'Party liability', '5'],
+      ['III.C.2', 'The defence of abandonment until this case', '6'],
+      ['III.D', 'The majority erred in applying the defence retrospectively', '10'],
+      ['IV', 'NATURE OF THE ORDER SOUGHT', '13'],
+    ]);
+  });
+});

@@ -207,3 +207,25 @@ describe('normWords: words as titles and headings are compared', () => {
     expect(normWords('the 21st day')).toEqual(['the', '21', 'day']);
   });
 });
+
+describe('pageRows: pieces of words OCR read again on a line of its own over the same row', () => {
+  const line = (words: Array<[string, number, number, number, number]>): Line => {
+    const ws = words.map(([text, x0, y0, x1, y1]) => ({ text, bbox: [x0, y0, x1, y1] as Line['bbox'], confidence: 90 }));
+    return { text: ws.map((w) => w.text).join(' '), bbox: [ws[0]!.bbox[0], Math.min(...ws.map((w) => w.bbox[1])), ws.at(-1)!.bbox[2], Math.max(...ws.map((w) => w.bbox[3]))], words: ws };
+  };
+  const page = (source: PageText['source']): PageText => ({ page: 2, width: 612, height: 792, source, confidence: 90, lines: [
+    line([['(', 103, 282, 105, 292], ['y', 141, 285, 146, 292], ['liabil', 169, 292, 170, 293]]),
+    line([['1)', 107, 283, 110, 289], ['Party', 122, 283, 141, 290], ['liability', 150, 283, 183, 292], ['5', 536, 284, 540, 291]]),
+  ] });
+
+  it('drops `y` ending where `Party` ends and `liabil` inside `liability`, keeping the bracket, whichever line comes first', () => {
+    expect(pageRows(page('ocr'))[0]!.text).toBe('( 1) Party liability 5');
+    const swapped = page('ocr');
+    swapped.lines.reverse();
+    expect(pageRows(swapped)[0]!.text).toBe('( 1) Party liability 5');
+  });
+
+  it('keeps every word of a text layer', () => {
+    expect(pageRows(page('text-layer'))[0]!.text).toBe('( 1) Party y liability liabil 5');
+  });
+});

@@ -280,7 +280,11 @@ function groupRows(page: PageText): Row[] {
       continue;
     }
     if (g && !g.upright && overlap(g.band, l.band) >= 0.5 * Math.min(height(g.band), height(l.band)) && height(l.band) > 0) {
-      g.words.push(...l.words);
+      if (page.source === 'ocr') {
+        // (whichever of the two lines holds the pieces)
+        const kept = g.words.filter((w) => !readTwice(w, l.words));
+        g.words = [...kept, ...l.words.filter((w) => !readTwice(w, kept))];
+      } else g.words.push(...l.words);
       g.bbox = [Math.min(g.bbox[0], l.bbox[0]), Math.min(g.bbox[1], l.bbox[1]), Math.max(g.bbox[2], l.bbox[2]), Math.max(g.bbox[3], l.bbox[3])];
       g.band = [g.bbox[0], Math.min(g.band[1], l.band[1]), g.bbox[2], Math.max(g.band[3], l.band[3])];
     } else {
@@ -289,6 +293,22 @@ function groupRows(page: PageText): Row[] {
   }
 
   return groups.map((g) => buildRow(page.page, g.bbox, g.words, page.scan === true));
+}
+
+/**
+ * A piece of a word OCR read again on a line of its own over the same row (`Party liability` with `y` and
+ * `liabil` on a second line): its text is part of a word of the row that its box lies in, or ends right where
+ * that word ends.
+ */
+export function readTwice(w: Word, row: readonly Word[]): boolean {
+  const text = w.text.trim();
+  if (!/\p{L}/u.test(text)) return false;
+  return row.some((o) => {
+    if (o.text.length <= text.length || !o.text.includes(text)) return false;
+    const inside = Math.min(w.bbox[2], o.bbox[2]) - Math.max(w.bbox[0], o.bbox[0]) >= 0.5 * (w.bbox[2] - w.bbox[0]);
+    const atEnd = o.text.endsWith(text) && Math.abs(w.bbox[0] - o.bbox[2]) <= 2;
+    return inside || atEnd;
+  });
 }
 
 /** `scan`: the page is an image whose text layer another program's OCR made (its words read as OCR's are). */

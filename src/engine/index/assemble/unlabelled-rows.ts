@@ -38,6 +38,15 @@ export function unpagedRow(s: AssemblyState, pr: ParsedRow, at: RowPlace): boole
     openUnpaged(s, pr);
     return true;
   }
+  // A label OCR misread as a mark in the label column (`(The majority …` for `C. The majority …`), the page
+  // number on a wrapped line below: the next label of the level, the entry waiting for its page number.
+  const lost = readByOcr(pr) ? lostLabel(s, pr) : null;
+  if (lost?.misread) {
+    const desc = pr.desc.slice(1);
+    openLabelled(s, { ...pr, labels: [lost.reading], labelX: lost.labelX, desc, descX: desc[0]!.bbox[0] }, lost);
+    countAccepted(s, at.page);
+    return true;
+  }
   // A line ending in a colon introduces the list (`This Judgment is organised as follows:`).
   if (/:\s*$/.test(pr.row.text)) {
     s.pending = [];

@@ -57,6 +57,19 @@ export function leadingMarks(rowWords: readonly Token[], ocr: boolean): LeadingM
       // an opening quote tells an exhibit letter whose closing quote OCR read as a letter (`"Jr`)
       if (/["“”'‘’]/.test(lead[0])) quotedFirst = true;
     }
+    // A bracketed label read in two pieces (`( 1)`): one word, `(1)`
+    if (words.length >= 3 && /^[([]$/.test(words[0]!.text) && /^[0-9A-Za-z]{1,4}\)$/.test(words[1]!.text)) {
+      const [a, b] = [words[0]!, words[1]!];
+      words.splice(0, 2, { ...a, text: `(${b.text}`, bbox: [a.bbox[0], Math.min(a.bbox[1], b.bbox[1]), b.bbox[2], Math.max(a.bbox[3], b.bbox[3])] });
+    }
+    // A label read as a bracket glued to the title's first word (`(The majority …` for `C. The majority …`,
+    // no closing bracket after it): the bracket set apart, a mark where the label stands (see lost-labels.ts).
+    const bracket = words.length >= 2 ? /^[([{]([A-Z][a-z]+)$/.exec(words[0]!.text) : null;
+    if (bracket) {
+      const w = words[0]!;
+      const box = withoutLead(w, bracket[1]!, words.slice(1));
+      words.splice(0, 1, { ...w, text: w.text[0]!, bbox: [w.bbox[0], w.bbox[1], box[0], w.bbox[3]] }, { ...w, text: bracket[1]!, bbox: box, breakBefore: true });
+    }
     // A speck read as a short word in the margin (`oe  2  December 26, …`): set apart from a label.
     const [a, b] = words;
     if (a && b && words.length >= 3 && a.text.length <= 3 && b.breakBefore && !keywordType(a.text) &&

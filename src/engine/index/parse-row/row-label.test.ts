@@ -18,6 +18,14 @@ describe('the keyword and label that open a row (rowLabel)', () => {
     expect(label('TAB4 Affidavit of Jane Smith', true)).toEqual({ keyword: 'tab', labels: ['4'], consumed: 1 });
   });
 
+  it('read by OCR, a long keyword with one letter wrong (`Parr II`) before a label; not as printed, nor a word before no label', () => {
+    const part = label('Parr II STATEMENT OF FACTS', true);
+    expect([part.keyword, part.labels[0], part.consumed]).toEqual(['section', 'II', 2]);
+    expect(label('Exhibil 4 Letter of May 4', true)).toEqual({ keyword: 'exhibit', labels: ['4'], consumed: 2 });
+    expect(label('Parr II STATEMENT OF FACTS').keyword).toBeNull();
+    expect(label('Party liability in the law', true).keyword).toBeNull();
+  });
+
   it('reads a bare label that looks like one', () => {
     expect(label('12. Affidavit of Jane Smith')).toEqual({ keyword: null, labels: ['12'], consumed: 1 });
   });

@@ -25,13 +25,31 @@ export function bareRoman(words: Token[], row: Row, ocr: boolean): boolean {
   return /^[IVX]{1,5}$/.test(first) && heading && row.leader && /^\d{1,4}$/.test(words[words.length - 1]!.text);
 }
 
+/** Keywords long enough that one letter misread still names them. */
+const LONG_KEYWORDS = ['part', 'exhibit', 'schedule', 'appendix', 'section'];
+
+/**
+ * A keyword read by OCR with one letter wrong (`Parr II` for PART II, `Exhibil 4`): a word of its length and first
+ * letter that differs from it in one letter only. It counts only where a label follows (see `rowLabel`).
+ */
+export function misreadKeyword(word: string): ItemType | null {
+  const w = word.toLowerCase().replace(/[.:]+$/, '');
+  for (const k of LONG_KEYWORDS) {
+    if (w.length !== k.length || w[0] !== k[0]) continue;
+    let diff = 0;
+    for (let i = 1; i < k.length; i++) if (w[i] !== k[i]) diff++;
+    if (diff === 1) return keywordType(k);
+  }
+  return null;
+}
+
 /** Reads the keyword and label at the start of `words` (the row's words without their leading marks). */
 export function rowLabel(words: Token[], row: Row, opts: { ocr: boolean; quotedFirst: boolean }): RowLabel {
   let keyword: ItemType | null = null;
   let labels: Label[] = [];
   let consumed = 0;
   const first = words[0]!.text;
-  const kw = keywordType(first);
+  const kw = keywordType(first) ?? (opts.ocr ? misreadKeyword(first) : null);
   const glued = kw ? null : splitGluedKeyword(first);
   if (kw && words.length >= 2) {
     let i = 1;
