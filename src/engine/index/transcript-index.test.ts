@@ -163,3 +163,28 @@ describe('a court reporter\'s index read by OCR', () => {
     expect(clean.lines.flatMap((l) => l.words).filter((w) => w.bbox[0] < 100).map((w) => w.text)).toEqual([]);
   });
 });
+
+describe('an argument transcript\'s CONTENTS read by OCR', () => {
+  it('keeps each entry whole over its three double-spaced lines (`ORAL ARGUMENT OF` / name / `On behalf of …   3`)', () => {
+    const lines: Typed[][] = [
+      [{ text: 'C O N T E N T S', col: 20 }],
+      [{ text: 'ORAL ARGUMENT OF', col: 0 }, { text: 'PAGE', col: 55 }],
+      [{ text: 'ROBERT A. LONG, ESQ.', col: 0 }],
+      [{ text: 'For Court-appointed amicus curiae', col: 3 }, { text: '3', col: 58 }],
+      [{ text: 'ORAL ARGUMENT OF', col: 0 }],
+      [{ text: 'DONALD B. VERRILLI, JR., ESQ.', col: 0 }],
+      [{ text: 'On behalf of the Petitioners', col: 3 }, { text: '30', col: 57 }],
+      [{ text: 'REBUTTAL ARGUMENT OF', col: 0 }],
+      [{ text: 'ROBERT A. LONG, ESQ.', col: 0 }],
+      [{ text: 'For Court-appointed amicus curiae', col: 3 }, { text: '43', col: 57 }],
+      ...Array.from({ length: 15 }, (): Typed[] => []),
+    ];
+    const pages = [proseScan(1, '1'), transcriptPage(2, lines, '2'), ...Array.from({ length: 48 }, (_, k) => proseScan(k + 3, String(k + 3)))];
+    const det = detectIndex(pages);
+    expect(det.items.map((i) => [i.text, i.pageRef])).toEqual([
+      ['ORAL ARGUMENT OF ROBERT A. LONG, ESQ. For Court-appointed amicus curiae', '3'],
+      ['ORAL ARGUMENT OF DONALD B. VERRILLI, JR., ESQ. On behalf of the Petitioners', '30'],
+      ['REBUTTAL ARGUMENT OF ROBERT A. LONG, ESQ. For Court-appointed amicus curiae', '43'],
+    ]);
+  });
+});

@@ -49,3 +49,19 @@ describe('line numbers down the margin of pleading paper', () => {
     expect(documentNumberColumns(doc)).toEqual([]);
   });
 });
+
+describe('line numbers OCR read with a mark beside them', () => {
+  it('sets apart `8°` and `20.` boxed wider than the column, and leaves the row\'s own words', () => {
+    const page = pleading({ ...makePage(2, { rows: [{ text: 'ORAL ARGUMENT OF', x: 128, y: 61 + 24 * 7 }], source: 'ocr' }) });
+    const marked = (text: string, k: number): Line => {
+      const bbox: Line['bbox'] = [84, 61 + 24 * k, 101, 80 + 24 * k];
+      return { text, bbox, words: [{ text, bbox, confidence: 60 }] };
+    };
+    // the numbers 8 and 20 as OCR read them, wider than the column's digits
+    const ocr: PageText = { ...page, source: 'ocr', lines: page.lines.map((l) => (l.text === '8' ? marked('8°', 7) : l.text === '20' ? marked('20.', 19) : l)) };
+    const cols = numberColumns(pleading(makePage(3, { rows: [] })));
+    const clean = withoutLineNumbers(ocr, cols);
+    expect(clean.lines.map((l) => l.text).filter((t) => /\d/.test(t))).toEqual([]);
+    expect(clean.lines.some((l) => l.text === 'ORAL ARGUMENT OF')).toBe(true);
+  });
+});

@@ -130,8 +130,8 @@ export function withoutLineNumbers(p: PageText, cols: NumberColumn[]): PageText 
   const ocr = p.source === 'ocr';
   // (and what stands wholly left of the column, out in the margin: specks, a stamp up the edge)
   const inBand = (word: Word, c: NumberColumn) => word.bbox[2] <= c.right + 4 && c.left < 0.25 * (p.width || 612);
-  // (a number OCR read with a speck beside it, `20.` or `22` boxed wider than its digits, starts in the column)
-  const startsIn = (word: Word, c: NumberColumn) => /^\d{1,2}[.,:;'’]?$/.test(word.text) && word.bbox[0] >= c.left - 6 && word.bbox[0] <= c.right;
+  // (a number OCR read with a speck beside it, `20.`, `8°` or `22` boxed wider than its digits, starts in the column)
+  const startsIn = (word: Word, c: NumberColumn) => /^\d{1,2}[.,:;'’°"”*^]?$/.test(word.text) && word.bbox[0] >= c.left - 6 && word.bbox[0] <= c.right;
   const isNumber = (word: Word) =>
     (/^\d{1,2}$/.test(word.text) && cols.some((c) => Math.abs(word.bbox[2] - c.right) <= 4 && word.bbox[0] >= c.left - 6)) ||
     (ocr && cols.some((c) => inBand(word, c) || startsIn(word, c)));

@@ -1,6 +1,6 @@
 import type { ParsedRow } from '../parse-row.ts';
 import { unpagedEntry } from '../unpaged-entries.ts';
-import { type AssemblyState, type RowPlace, countAccepted, readByOcr } from './state.ts';
+import { type AssemblyState, type RowPlace, countAccepted, nextLine, readByOcr } from './state.ts';
 import { lostLabel } from './lost-labels.ts';
 import { openLabelled, openUnlabelled, openUnpaged } from './open-entries.ts';
 
@@ -53,8 +53,10 @@ export function unpagedRow(s: AssemblyState, pr: ParsedRow, at: RowPlace): boole
     return true;
   }
   // Perhaps the first line of an unlabelled entry whose page number is on the next line.
+  // (read by OCR, whose boxes are as tall as the ink, a row on the page's next line follows on however wide the gap)
   const last = s.pending[s.pending.length - 1];
-  if (last && last.row.page === at.page && pr.row.bbox[1] - last.row.bbox[3] > Math.max(last.row.size, pr.row.size)) s.pending = [];
+  const onNextLine = last !== undefined && readByOcr(pr) && nextLine(s, last.row.bbox[1], pr.row.bbox[1], [last.row.bbox[3], pr.row.bbox[3]]);
+  if (last && last.row.page === at.page && !onNextLine && pr.row.bbox[1] - last.row.bbox[3] > Math.max(last.row.size, pr.row.size)) s.pending = [];
   s.pending.push(pr);
   return true;
 }
