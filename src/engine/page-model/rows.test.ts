@@ -229,3 +229,15 @@ describe('pageRows: pieces of words OCR read again on a line of its own over the
     expect(pageRows(page('text-layer'))[0]!.text).toBe('( 1) Party y liability liabil 5');
   });
 });
+
+describe('pageRows: a possessive whose apostrophe OCR lost', () => {
+  const row = (words: Array<[string, number, number, number]>, source: PageText['source'] = 'ocr'): PageText => {
+    const ws = words.map(([text, x0, x1, confidence]) => ({ text, bbox: [x0, 684, x1, 693] as Line['bbox'], confidence }));
+    return { page: 5, width: 612, height: 792, source, confidence: 90, lines: [{ text: ws.map((w) => w.text).join(' '), bbox: [ws[0]!.bbox[0], 684, ws.at(-1)!.bbox[2], 693], words: ws }] };
+  };
+
+  it('joins an `s` boxed over the end of the word before to it (`COPA` `s` → COPA’s); an `s` set apart stays a word', () => {
+    expect(pageRows(row([['COPA', 86, 126, 16], ['s', 118, 125, 16], ['application', 130, 182, 96]]))[0]!.text).toBe('COPA’s application');
+    expect(pageRows(row([['Schedule', 86, 126, 96], ['s', 131, 136, 90], ['application', 140, 192, 96]]))[0]!.text).toBe('Schedule s application');
+  });
+});

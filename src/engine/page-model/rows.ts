@@ -373,6 +373,13 @@ function buildRow(page: number, bbox: BBox, words: Word[], scan = false): Row {
       push(`${raised[1]}${ordinal(Number(raised[1]))}${raised[2]}`, w.bbox, w.confidence, false);
       continue;
     }
+    // A possessive whose apostrophe OCR lost, its s boxed over the end of the word (`COPA` `s` for COPA’s).
+    const before = tokens[tokens.length - 1];
+    if (w.confidence < 100 && w.text === 's' && before && !pendingBreak && /\p{L}{2}$/u.test(before.text) && w.bbox[0] > before.bbox[0] && w.bbox[0] < before.bbox[2]) {
+      tokens[tokens.length - 1] = { ...before, text: `${before.text}’s`, bbox: [before.bbox[0], before.bbox[1], Math.max(before.bbox[2], w.bbox[2]), before.bbox[3]] };
+      prevRight = Math.max(prevRight ?? w.bbox[2], w.bbox[2]);
+      continue;
+    }
     // The end of a date after its month, however low its confidence, is text; `18.2023` is `18, 2023`.
     if (w.confidence < 100 && tokens.length > 0 && !pendingBreak && isDatePart([...tokens, w], tokens.length, size)) {
       const m = DAY_YEAR.exec(w.text);
