@@ -241,3 +241,15 @@ describe('pageRows: a possessive whose apostrophe OCR lost', () => {
     expect(pageRows(row([['Schedule', 86, 126, 96], ['s', 131, 136, 90], ['application', 140, 192, 96]]))[0]!.text).toBe('Schedule s application');
   });
 });
+
+describe('pageRows: a word OCR was unsure of ending a short line', () => {
+  const row = (words: Array<[string, number, number, number]>): PageText => {
+    const ws = words.map(([text, x0, x1, confidence]) => ({ text, bbox: [x0, 234, x1, 243] as Line['bbox'], confidence }));
+    return { page: 2, width: 612, height: 792, source: 'ocr', confidence: 90, lines: [{ text: ws.map((w) => w.text).join(' '), bbox: [ws[0]!.bbox[0], 234, ws.at(-1)!.bbox[2], 243], words: ws }] };
+  };
+
+  it('keeps it as the title\'s (`regarding Jodi O\'Malley).`); a run read from a leader out to the page column goes', () => {
+    expect(pageRows(row([['regarding', 71, 112, 96], ['Jodi', 116, 133, 96], ["O'Malley).", 137, 180, 10]]))[0]!.text).toBe("regarding Jodi O'Malley).");
+    expect(pageRows(row([['Statement', 71, 130, 96], ['of', 134, 145, 96], ['Facts', 149, 180, 96], ['eee', 190, 380, 12], ['ete', 384, 530, 10]]))[0]!.text).toBe('Statement of Facts');
+  });
+});

@@ -292,7 +292,7 @@ function groupRows(page: PageText): Row[] {
     }
   }
 
-  return groups.map((g) => buildRow(page.page, g.bbox, g.words, page.scan === true));
+  return groups.map((g) => buildRow(page.page, g.bbox, g.words, page.scan === true, page.width));
 }
 
 /**
@@ -312,7 +312,7 @@ export function readTwice(w: Word, row: readonly Word[]): boolean {
 }
 
 /** `scan`: the page is an image whose text layer another program's OCR made (its words read as OCR's are). */
-function buildRow(page: number, bbox: BBox, words: Word[], scan = false): Row {
+function buildRow(page: number, bbox: BBox, words: Word[], scan = false, pageWidth = 0): Row {
   let inOrder = true;
   for (let i = 1; i < words.length && inOrder; i++) inOrder = words[i - 1]!.bbox[0] <= words[i]!.bbox[0];
   const sorted = inOrder ? words : [...words].sort((a, b) => a.bbox[0] - b.bbox[0]);
@@ -430,7 +430,7 @@ function buildRow(page: number, bbox: BBox, words: Word[], scan = false): Row {
   // a number right after a leader of real marks is the page number, however low OCR's confidence in it
   const lastMarks = marksAt.length > 0 ? marksAt[marksAt.length - 1]! : -1;
   const numberAfterMarks = lastMarks === tokens.length - 1 && lastMarks >= 1;
-  leader = dropOcrLeaderTail(tokens, size, numberAfterMarks) || leader;
+  leader = dropOcrLeaderTail(tokens, size, numberAfterMarks, pageWidth) || leader;
   // nothing kept after the last leader of real marks: the page number after it was not read
   const endsInLeader = lastMarks >= 1 && lastMarks >= tokens.length;
   // A row read by OCR starts where its first word kept does: specks set aside before it do not move it.
@@ -449,12 +449,15 @@ function gluedNumber(w: Word, before: Word | undefined, size: number): boolean {
  * drop such a run before a final number (confidence < 40) or at the very end (confidence < 20).
  * Returns true when a run was dropped (the row then has a leader).
  */
-function dropOcrLeaderTail(tokens: Token[], size: number, numberAfterMarks = false): boolean {
+function dropOcrLeaderTail(tokens: Token[], size: number, numberAfterMarks = false, pageWidth = 0): boolean {
   const n = tokens.length;
   if (n < 3) return false;
   // a leader of real marks before the number: what stands before it is the title, however unsure OCR was
   if (numberAfterMarks) return false;
   const numberLast = /^[\dIlO]{1,4}$/.test(tokens[n - 1]!.text) && (tokens[n - 1]!.confidence >= 60 || gluedNumber(tokens[n - 1]!, tokens[n - 2], size));
+  // (with no number after it, a leader still runs to the page column: a word unsure of, ending a short line of
+  // a wrapped title, `regarding Jodi O'Malley).`, is the title's)
+  if (!numberLast && pageWidth > 0 && tokens[n - 1]!.bbox[2] < 0.6 * pageWidth) return false;
   const limit = numberLast ? 40 : 20;
   let j = numberLast ? n - 2 : n - 1;
   const end = j;
