@@ -94,6 +94,12 @@ export function parseTesseractTsv(tsv: string): PixelLine[] {
 }
 
 /**
+ * TSV out, asked for by its settings rather than the `tsv` config file: the program looks for config files
+ * beside the model it reads, and the bundled model's folder holds none.
+ */
+const TSV = ['-c', 'tessedit_create_tsv=1', '-c', 'tessedit_create_txt=0'];
+
+/**
  * The native tesseract program, one process per page, the image (PNG or PGM) on stdin and TSV on stdout.
  * OMP_THREAD_LIMIT=1: we run one process per core ourselves, so tesseract's own threads would only compete.
  */
@@ -108,7 +114,7 @@ export async function createTesseractCliEngine(): Promise<OcrEngine> {
     name: 'tesseract-cli',
     recognize(image, { psm, dpi }) {
       return new Promise<PixelLine[]>((resolve, reject) => {
-        const child = spawn(program, ['stdin', 'stdout', ...modelArgs, '-l', 'eng', '--oem', '1', '--psm', String(psm), '--dpi', String(dpi), 'tsv'], {
+        const child = spawn(program, ['stdin', 'stdout', ...modelArgs, '-l', 'eng', '--oem', '1', '--psm', String(psm), '--dpi', String(dpi), ...TSV], {
           env: { ...process.env, OMP_THREAD_LIMIT: '1' },
           stdio: ['pipe', 'pipe', 'pipe'],
         });
