@@ -20,7 +20,7 @@ export const DEFAULT_OCR_DPI = 200;
 export interface OcrOptions {
   /** Worker threads, each rendering and recognising one page at a time. Default: all cores. */
   workers?: number;
-  /** auto = the native tesseract program when it is on PATH, tesseract.js otherwise. */
+  /** auto = tesseract.js; `tesseract-cli` = the native program, when it is on PATH (docs/adr/0010). */
   engine?: 'auto' | OcrEngineName;
   /** Render resolution. Default DEFAULT_OCR_DPI (200). */
   dpi?: number;
@@ -65,8 +65,9 @@ export function resolveOcrEngine(engine: OcrOptions['engine'] = 'auto'): OcrEngi
     if (!findTesseractCli()) throw new Error('the tesseract program with English data is not on PATH');
     return engine;
   }
-  if (engine === 'tesseract-js') return engine;
-  return findTesseractCli() ? 'tesseract-cli' : 'tesseract-js';
+  // `auto` is tesseract.js, on every machine: the program gives no character boxes, which the reading of a
+  // contents page's leaders needs, and read scanned contents worse (docs/adr/0010)
+  return 'tesseract-js';
 }
 
 const WORKER = new URL('./ocr.worker.ts', import.meta.url);

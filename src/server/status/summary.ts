@@ -86,7 +86,7 @@ export async function jobWorkers(db: Db): Promise<JobWorker[]> {
   }));
 }
 
-/** The engine pages without text are read with: the native program when on PATH, tesseract.js otherwise. */
+/** The engine pages without text are read with (tesseract.js: docs/adr/0010). */
 export function ocrEngineInUse(): StatusSummary['ocrEngine'] {
   return resolveOcrEngine('auto');
 }

@@ -105,7 +105,7 @@ export function QueueAndEngine({ summary }: { summary: StatusSummary }) {
         </div>
         <p className="mt-3 text-lg font-semibold">{native ? 'Native Tesseract' : 'tesseract.js'}</p>
         <p className="mt-1 text-xs text-muted-foreground">
-          {native ? 'The tesseract program on this server reads pages without text.' : 'Built-in; install the tesseract program for faster OCR.'}
+          {native ? 'The tesseract program on this server reads pages without text.' : 'Built-in, with the English model it ships with: it reads scanned contents pages best.'}
         </p>
       </Card>
     </div>
