@@ -114,7 +114,9 @@ async function shutdown(signal: string): Promise<void> {
   log.info({ signal }, 'shutting down');
   // Past the time allowed (a job that does not stop), the process ends anyway: never leaving the
   // embedded PostgreSQL running behind it.
+  let forced = false;
   const force = setTimeout(() => {
+    forced = true;
     log.error('shutdown took too long; stopping the database and exiting');
     void (embeddedDb?.stopNow() ?? Promise.resolve())
       .catch((err: unknown) => log.error({ err }, 'the embedded PostgreSQL did not stop'))
@@ -126,6 +128,9 @@ async function shutdown(signal: string): Promise<void> {
   }, config.shutdownMs ?? 30_000);
   force.unref();
   await runCleanups();
+  // (once past its time, the forced exit ends the process, with 1: the cleanups may finish meanwhile, the
+  // database stopped under them)
+  if (forced) return;
   log.info('stopped');
   log.flush();
   process.exit(0);
