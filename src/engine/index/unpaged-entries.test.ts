@@ -36,47 +36,34 @@ describe('unpaged contents entries', () => {
     ]);
   });
 
+  // a group row (`Argument:`) over labelled entries indented under it
+  const grouped: PageSpec = { rows: [
+    'TABLE OF CONTENTS',
+    'Opinions below ........................................ 1',
+    'Summary of argument ........................................ 2',
+    'Argument:',
+    { text: 'I. | Respondents were not parties to the proceeding ........................ 2', x: 86 },
+    { text: 'II. | The agency had authority to license the facility ........................ 3', x: 86 },
+    'Conclusion ........................................ 4',
+  ] };
+  const groupedItems = [
+    ['', 'Opinions below', '1'],
+    ['', 'Summary of argument', '2'],
+    ['', 'Argument:', undefined],
+    ['I', 'Respondents were not parties to the proceeding', '2'],
+    ['II', 'The agency had authority to license the facility', '3'],
+    ['', 'Conclusion', '4'],
+  ];
+
   it('reads a group row over labelled entries (`Argument:`) as an entry, its entries under it', () => {
-    const toc: PageSpec = { rows: [
-      'TABLE OF CONTENTS',
-      'Opinions below ........................................ 1',
-      'Summary of argument ........................................ 2',
-      'Argument:',
-      { text: 'I. | Respondents were not parties to the proceeding ........................ 2', x: 86 },
-      { text: 'II. | The agency had authority to license the facility ........................ 3', x: 86 },
-      'Conclusion ........................................ 4',
-    ] };
-    const det = detectIndex(makePages([cover, toc, ...body(5)]));
-    expect(det.items.map((i) => [i.label, i.text, i.pageRef])).toEqual([
-      ['', 'Opinions below', '1'],
-      ['', 'Summary of argument', '2'],
-      ['', 'Argument:', undefined],
-      ['I', 'Respondents were not parties to the proceeding', '2'],
-      ['II', 'The agency had authority to license the facility', '3'],
-      ['', 'Conclusion', '4'],
-    ]);
+    const det = detectIndex(makePages([cover, grouped, ...body(5)]));
+    expect(det.items.map((i) => [i.label, i.text, i.pageRef])).toEqual(groupedItems);
   });
 
   it('read by OCR, the group row over labelled entries is an entry too', () => {
-    const rows: PageSpec['rows'] = [
-      'TABLE OF CONTENTS',
-      'Opinions below ........................................ 1',
-      'Summary of argument ........................................ 2',
-      'Argument:',
-      { text: 'I. | Respondents were not parties to the proceeding ........................ 2', x: 86 },
-      { text: 'II. | The agency had authority to license the facility ........................ 3', x: 86 },
-      'Conclusion ........................................ 4',
-    ];
     const ocr = (spec: PageSpec): PageSpec => ({ ...spec, source: 'ocr' });
-    const det = detectIndex(makePages([cover, { rows }, ...body(5)].map(ocr)));
-    expect(det.items.map((i) => [i.label, i.text])).toEqual([
-      ['', 'Opinions below'],
-      ['', 'Summary of argument'],
-      ['', 'Argument:'],
-      ['I', 'Respondents were not parties to the proceeding'],
-      ['II', 'The agency had authority to license the facility'],
-      ['', 'Conclusion'],
-    ]);
+    const det = detectIndex(makePages([cover, grouped, ...body(5)].map(ocr)));
+    expect(det.items.map((i) => [i.label, i.text, i.pageRef])).toEqual(groupedItems);
   });
 
   it('keeps a transcript contents entry over three lines whole (`ORAL ARGUMENT OF` / name / `On behalf of …   3`)', () => {

@@ -49,12 +49,15 @@ describe('where a labelled row fits in the list (placeLabel)', () => {
     expect(at(placeLabel(after([one!, a!]), two!, false))).toEqual([0, 'II']);
   });
 
+  // `I.`, `II.`, then `I.` where `III.` is printed
+  const strokesLost = [
+    { text: 'I. | INTRODUCTION ........ 1', cols: [72, 108] },
+    { text: 'II. | SUMMARY OF THE ARGUMENT ........ 2', cols: [72, 108] },
+    { text: 'I. | STATEMENT OF FACTS ........ 6', cols: [72, 108] },
+  ];
+
   it('`I.` after `II.` on a page read by OCR is `III.` with strokes lost', () => {
-    const rows = parsedRowsOf([
-      { text: 'I. | INTRODUCTION ........ 1', cols: [72, 108] },
-      { text: 'II. | SUMMARY OF THE ARGUMENT ........ 2', cols: [72, 108] },
-      { text: 'I. | STATEMENT OF FACTS ........ 6', cols: [72, 108] },
-    ], { source: 'ocr' });
+    const rows = parsedRowsOf(strokesLost, { source: 'ocr' });
     expect(at(placeLabel(after(rows.slice(0, 2)), rows[2]!, false))).toEqual([0, 'III']);
   });
 
@@ -67,11 +70,7 @@ describe('where a labelled row fits in the list (placeLabel)', () => {
   });
 
   it('the same `I.` after `II.` in a text layer starts the list over, as printed', () => {
-    const rows = parsedRowsOf([
-      { text: 'I. | INTRODUCTION ........ 1', cols: [72, 108] },
-      { text: 'II. | SUMMARY OF THE ARGUMENT ........ 2', cols: [72, 108] },
-      { text: 'I. | STATEMENT OF FACTS ........ 6', cols: [72, 108] },
-    ]);
+    const rows = parsedRowsOf(strokesLost);
     expect(at(placeLabel(after(rows.slice(0, 2)), rows[2]!, false))).toEqual([0, 'I']);
   });
 
