@@ -71,19 +71,30 @@ export function bodyText(pages: PageText[], skip: ReadonlySet<number>): BodyText
   const words: BodyWord[] = [];
   let length = 0;
   let rowNo = 0;
-  const marks: number[] = [];
+  // wordAt, grown as it fills (a number per character: a typed array from the start, not a list copied into one)
+  let marks = new Int32Array(1 << 16);
+  let marked = 0;
+  const mark = (word: number, count: number) => {
+    if (marked + count > marks.length) {
+      const grown = new Int32Array(Math.max(2 * marks.length, marked + count));
+      grown.set(marks.subarray(0, marked));
+      marks = grown;
+    }
+    marks.fill(word, marked, marked + count);
+    marked += count;
+  };
   const emit = (page: number, row: Row, footnote: boolean) => {
     row.words.forEach((w, k) => {
       // a word broken at a hyphen at the end of a row goes on at the start of the next (`FB-` / `SCHMIDT-0487`)
       const joined = k === 0 && parts.length > 0 && /[A-Za-z0-9]-$/.test(parts[parts.length - 1]!) && /^[A-Za-z0-9]/.test(w.text);
       if (parts.length && !joined) {
         parts.push(' ');
-        marks.push(-1);
+        mark(-1, 1);
         length += 1;
       }
       words.push({ page, bbox: w.bbox, row: rowNo, footnote, start: length, length: w.text.length });
       parts.push(w.text);
-      for (let c = 0; c < w.text.length; c++) marks.push(words.length - 1);
+      mark(words.length - 1, w.text.length);
       length += w.text.length;
     });
     rowNo++;
@@ -113,7 +124,7 @@ export function bodyText(pages: PageText[], skip: ReadonlySet<number>): BodyText
     }
   }
   flush();
-  return { text: parts.join(''), wordAt: Int32Array.from(marks), words };
+  return { text: parts.join(''), wordAt: marks.slice(0, marked), words };
 }
 
 /**

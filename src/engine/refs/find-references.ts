@@ -1,5 +1,5 @@
 import type { PageText } from '../types.ts';
-import { authoritySpans } from './authority-spans.ts';
+import { authoritySpans, type TextSpan } from './authority-spans.ts';
 import { bodyText, spansOf, type BodyText } from './body-text.ts';
 import { BRIEF_DESIGNATORS, DOCKET_NAME, EXHIBIT_NAME, NAMED_KINDS, RECORD_DESIGNATORS, designatorKey, plainKey, type Designator } from './designators.ts';
 import { BATES, discoveryEnd, readLocators, rangeEnd, romanToArabic, type LocatorOptions, type Locators } from './locators.ts';
@@ -19,6 +19,8 @@ export interface FindOptions {
   indexPages?: readonly number[];
   /** The names the case's record documents are cited by (`AB`, `Smith Affidavit`): a name of these is read even where lawyers use it for other things too. */
   citeAs?: readonly string[];
+  /** The first page of the documents bound after the brief (bound-documents.ts): no body from there on. */
+  bodyEnd?: number | null;
 }
 
 interface Candidate {
@@ -35,7 +37,7 @@ interface Candidate {
 }
 
 const WORD_START = /[\s([{;"“'‘—–]/;
-const OPENERS = /^[([{"“'‘]+/;
+const OPENERS = /[([{"“'‘]+/y;
 const SENTENCE_WORDS = new Set(['See', 'The', 'And', 'Cf.', 'In', 'Also', 'But', 'Compare', 'With', 'Contra', 'Accord', 'E.g.,', 'Second', 'Supplemental', 'Supp.', 'Suppl.', 'Reply', 'Further', 'First', 'Third', 'His', 'Her', 'Their', 'Its', 'Mr.', 'Ms.', 'Mrs.', 'Dr.', 'Under', 'That', 'This', 'Same']);
 /** A surname as printed in running text: `Smith`, `McDonald`, `O'Brien`, `Smith-Jones` (not a word in capitals). */
 const NAME_WORD = "(?:\\p{Lu}(?:\\p{Ll}+|['’]\\p{Lu}\\p{Ll}+)(?:\\p{Lu}\\p{Ll}+)?(?:-\\p{Lu}\\p{Ll}+)?)";
@@ -52,6 +54,7 @@ const BRIEF_PARTS: RegExp[] = [
 
 export function findReferences(pages: PageText[], opts: FindOptions = {}): Reference[] {
   const skip = nonBodyPages(pages, opts.indexPages ?? []);
+  for (let p = opts.bodyEnd ?? pages.length + 1; p <= pages.length; p++) skip.add(p);
   const body = bodyText(pages, skip);
   return findInBody(body, opts);
 }
@@ -65,9 +68,18 @@ export function findInBody(body: BodyText, opts: FindOptions = {}, offsets?: Arr
   const text = body.text;
   const citeKeys = new Set((opts.citeAs ?? []).map(citeKey));
   const custom = customDesignators(opts.citeAs ?? []);
+  const designators = [...custom, ...RECORD_DESIGNATORS, ...BRIEF_DESIGNATORS];
   const authorities = authoritySpans(text);
-  const weakUse = weakUses(text);
-  const bates = new Map<string, string>();
+  const ctx: ReadContext = {
+    citeKeys,
+    custom,
+    designators,
+    anyDesignator: new RegExp(designators.map((d) => `(?:${d.re})(?![A-Za-z])`).join('|'), 'y'),
+    weakUse: weakUses(text),
+    last: null,
+    lastEnd: -1,
+    bates: new Map<string, string>(),
+  };
   const refs: Reference[] = [];
   /** The last citation read, of any kind: a short form continues it. */
   let last: { end: number; ref: Reference | null } = { end: -1, ref: null };
@@ -78,8 +90,9 @@ export function findInBody(body: BodyText, opts: FindOptions = {}, offsets?: Arr
       pos++;
       continue;
     }
-    const opener = OPENERS.exec(text.slice(pos, pos + 3));
-    const at = pos + (opener && !/^[[{]/.test(opener[0]) ? opener[0].length : 0);
+    OPENERS.lastIndex = pos;
+    const opener = OPENERS.exec(text);
+    const at = pos + (opener && !/^[[{]/.test(opener[0]) ? Math.min(3, opener[0].length) : 0);
     if (!/[\p{Lu}0-9[{is¶]/u.test(text[at] ?? '')) {
       pos++;
       continue;
@@ -90,12 +103,13 @@ export function findInBody(body: BodyText, opts: FindOptions = {}, offsets?: Arr
       if (a.to > last.end) last = { end: a.to, ref: null };
       authorityIdx++;
     }
-    const insideAuthority = authorities.some((a) => a.from <= at && at < a.to);
-    if (insideAuthority) {
+    if (within(authorities, authorityIdx, at)) {
       pos++;
       continue;
     }
-    const found = readAt(text, at, { citeKeys, custom, weakUse, last: last.ref, lastEnd: last.end, bates });
+    ctx.last = last.ref;
+    ctx.lastEnd = last.end;
+    const found = readAt(text, at, ctx);
     if (!found) {
       pos++;
       continue;
@@ -113,6 +127,17 @@ export function findInBody(body: BodyText, opts: FindOptions = {}, offsets?: Arr
     pos = Math.max(found.end, at + 1);
   }
   return refs;
+}
+
+/**
+ * Whether `at` lies in one of `spans` (merged, in order), `next` being the first not begun before the
+ * position read last: the one that can hold it is the last begun at or before it, found a step or two from there.
+ */
+function within(spans: readonly TextSpan[], next: number, at: number): boolean {
+  let k = next;
+  while (k > 0 && spans[k - 1]!.from > at) k--;
+  while (k < spans.length && spans[k]!.from <= at) k++;
+  return k > 0 && spans[k - 1]!.to > at;
 }
 
 /**
@@ -158,6 +183,10 @@ interface RawRef {
 interface ReadContext {
   citeKeys: Set<string>;
   custom: Designator[];
+  /** The names the finder reads, the case's own first, then the record families and the briefs. */
+  designators: Designator[];
+  /** Any of them at a position (sticky): where none is, none is tried one by one. */
+  anyDesignator: RegExp;
   weakUse: Map<string, number>;
   last: Reference | null;
   /** Where the last citation read ended. */
@@ -357,15 +386,18 @@ const NAMED_OF = NAMED_KINDS.map((kind) => ({
   re: new RegExp(`(?:Transcript\\s+of\\s+(?:the\\s+)?)?(?:${kind.re})\\s+of\\s+((?:(?:${NAME_WORD}|[A-Z]\\.)\\s+){0,3}${NAME_WORD})(?:,?\\s+(?:sworn|affirmed|dated|executed|signed|filed)(?:\\s+on)?\\s+[A-Z][a-z]+\\.?\\s+\\d{1,2},?\\s+\\d{4})?`, 'yu'),
 }));
 
+const VOLUME_BEFORE = /(\d{1,2})\s+(?=[A-Z])/y;
+
 /** A family's name (`AB`, `J.A.`, `9 CT`, `Dkt.`, `Ex.`, a record's own name) and its locators. */
 function designatedAt(text: string, at: number, ctx: ReadContext): { refs: RawRef[]; end: number } | null {
   // `2 ER 345`, `9 CT 2077`: a volume before the name
-  const vol = /(\d{1,2})\s+(?=[A-Z])/y;
-  vol.lastIndex = at;
-  const v = vol.exec(text);
+  VOLUME_BEFORE.lastIndex = at;
+  const v = VOLUME_BEFORE.exec(text);
   const starts = v ? [at + v[0].length, at] : [at];
   for (const start of starts) {
-    for (const d of [...ctx.custom, ...RECORD_DESIGNATORS, ...BRIEF_DESIGNATORS]) {
+    ctx.anyDesignator.lastIndex = start;
+    if (!ctx.anyDesignator.test(text)) continue;
+    for (const d of ctx.designators) {
       const re = nameRe(d);
       re.lastIndex = start;
       const m = re.exec(text);
