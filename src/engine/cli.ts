@@ -2,7 +2,7 @@ import { mkdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { parsePageRanges } from './index/parse-page-ranges.ts';
-import { detectBrief, linkBrief, type PipelineProgress, type RecordInput } from './pipeline.ts';
+import { detectBrief, linkBrief, type LinkInput, type PipelineProgress, type RecordInput } from './pipeline.ts';
 import { romanToArabic } from './refs/locators.ts';
 import { checkAuthorityTemplates, type AuthorityLinks } from './authorities/targets.ts';
 import { EngineError } from './types.ts';
@@ -146,23 +146,31 @@ async function runLink(args: string[]): Promise<number> {
   const brief = await readInput(briefFile);
   const records = await recordInputs(values.record ?? []);
 
-  // open each input once up front so an error names the file it is about
+  // each input opened up front so that an error names the file it is about; the brief is opened once and
+  // handed to linkBrief as it is (opening a big file again cost a tenth of a second)
   const { openPdf } = await import('./pdf/index.ts');
-  await about(briefFile, async () => openPdf(brief).close());
-  for (const r of records) await about(r.file, async () => openPdf(r.bytes).close());
-  await ensureFolder(values.out);
-
-  const result = await linkBrief({
-    brief,
-    briefName: path.basename(briefFile),
-    ...(records.length ? { records: await namedRecords(records) } : {}),
-    ...(values['brief-links'] ? { briefLinks: true } : {}),
-    ...(values['no-refs'] ? { references: false } : {}),
-    ...(values.authorities ? { authorities: true, authorityLinks: await authorityLinksOption(values['authority-links']), ...(toaRows ? { toaTarget: toaRows } : {}) } : {}),
-    ...(indexPages ? { indexPages } : {}),
-    ocr: values['no-ocr'] ? 'off' : 'auto',
-    onProgress: progressPrinter(),
-  });
+  const briefDoc = await about(briefFile, async () => openPdf(brief));
+  let options: LinkInput;
+  try {
+    for (const r of records) await about(r.file, async () => openPdf(r.bytes).close());
+    await ensureFolder(values.out);
+    options = {
+      brief,
+      briefDoc,
+      briefName: path.basename(briefFile),
+      ...(records.length ? { records: await namedRecords(records) } : {}),
+      ...(values['brief-links'] ? { briefLinks: true } : {}),
+      ...(values['no-refs'] ? { references: false } : {}),
+      ...(values.authorities ? { authorities: true, authorityLinks: await authorityLinksOption(values['authority-links']), ...(toaRows ? { toaTarget: toaRows } : {}) } : {}),
+      ...(indexPages ? { indexPages } : {}),
+      ocr: values['no-ocr'] ? 'off' : 'auto',
+      onProgress: progressPrinter(),
+    };
+  } catch (err) {
+    briefDoc.close();
+    throw err;
+  }
+  const result = await linkBrief(options);
 
   const pdfPath = path.join(values.out, 'Master.linked.pdf');
   await writeFileAtomic(pdfPath, result.pdf);

@@ -45,6 +45,8 @@ export interface RecordPart {
 
 export interface LinkInput {
   brief: Uint8Array;
+  /** The brief already opened from `brief` (the CLI opens it first, to name the file in an error): linkBrief closes it. */
+  briefDoc?: PdfDoc;
   briefName: string;
   record?: Uint8Array;
   recordName?: string;
@@ -96,7 +98,7 @@ export async function linkBrief(input: LinkInput): Promise<LinkResult> {
   let brief: PdfDoc | null = null;
   const opened: PdfDoc[] = [];
   try {
-    brief = openPdf(input.brief);
+    brief = input.briefDoc ?? openPdf(input.brief);
     for (const r of inputs) opened.push(openPdf(r.bytes));
     checkIndexPages(input.indexPages, brief.pageCount);
     const readOpts = { ocr: input.ocr ?? 'auto', ...(input.ocrWorkers ? { ocrWorkers: input.ocrWorkers } : {}) } as const;
