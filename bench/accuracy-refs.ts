@@ -27,10 +27,11 @@ export async function printRefScores(opts: { real: boolean; ocr: boolean }): Pro
   const rows = await scoreAllRealRefs();
   if (!rows) return;
   console.log('\nreferences to the record, real filings (hand-written truth: test/fixtures/real-refs-truth.json)');
-  console.log(`${'document'.padEnd(55)} ${'record'.padStart(6)} ${'found'.padStart(6)} ${'parts'.padStart(6)} ${'brief'.padStart(6)} ${'found'.padStart(6)} ${'extra'.padStart(6)}`);
+  console.log(`${'document'.padEnd(55)} ${'record'.padStart(6)} ${'found'.padStart(6)} ${'parts'.padStart(6)} ${'brief'.padStart(6)} ${'found'.padStart(6)} ${'extra'.padStart(6)} ${'after'.padStart(6)}`);
   for (const r of rows) {
-    console.log(`${r.name.padEnd(55)} ${String(r.expected).padStart(6)} ${String(r.found).padStart(6)} ${String(r.partsRight).padStart(6)} ${String(r.briefExpected).padStart(6)} ${String(r.briefFound).padStart(6)} ${String(r.extra).padStart(6)}`);
+    console.log(`${r.name.padEnd(55)} ${String(r.expected).padStart(6)} ${String(r.found).padStart(6)} ${String(r.partsRight).padStart(6)} ${String(r.briefExpected).padStart(6)} ${String(r.briefFound).padStart(6)} ${String(r.extra).padStart(6)} ${String(r.afterBody).padStart(6)}`);
   }
-  const sum = (k: 'expected' | 'found' | 'partsRight' | 'briefExpected' | 'briefFound' | 'extra') => rows.reduce((n, r) => n + r[k], 0);
-  console.log(`${'TOTAL'.padEnd(55)} ${String(sum('expected')).padStart(6)} ${pct(sum('found'), sum('expected')).padStart(6)} ${pct(sum('partsRight'), sum('expected')).padStart(6)} ${String(sum('briefExpected')).padStart(6)} ${String(sum('briefFound')).padStart(6)} ${String(sum('extra')).padStart(6)}`);
+  const sum = (k: 'expected' | 'found' | 'partsRight' | 'briefExpected' | 'briefFound' | 'extra' | 'afterBody') => rows.reduce((n, r) => n + r[k], 0);
+  console.log(`${'TOTAL'.padEnd(55)} ${String(sum('expected')).padStart(6)} ${pct(sum('found'), sum('expected')).padStart(6)} ${pct(sum('partsRight'), sum('expected')).padStart(6)} ${String(sum('briefExpected')).padStart(6)} ${String(sum('briefFound')).padStart(6)} ${String(sum('extra')).padStart(6)} ${String(sum('afterBody')).padStart(6)}`);
+  console.log('(after = references read after the brief\'s last body page, in the documents bound after it: none is the brief\'s)');
 }

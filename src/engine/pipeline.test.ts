@@ -81,3 +81,24 @@ describe('linkBrief on a scanned record', () => {
     expect(last.length).toBeLessThanOrEqual(source.length + 1);
   });
 });
+
+describe('linkBrief on a motion with its exhibits bound after it', () => {
+  it('reads references in the motion only: the exhibits behind their slip sheets cite records of their own', async () => {
+    const cites = (y: number, text: string): TextLineSpec => ({ text, y, size: 11 });
+    const exhibits = ['Order of May 3, 2021', 'Deposition of Jane Roe'];
+    const pages: TextLineSpec[][] = [
+      [{ text: 'MOTION TO COMPEL', x: 220, y: 90, size: 14 }, cites(130, 'The witness conceded the point (Tr. 12:3-9; Ex. 5 at 3).'), cites(150, 'See also Dkt. 45 at 3.')],
+      [{ text: 'INDEX OF EXHIBITS', x: 220, y: 90, size: 14 }, ...exhibits.map((t, i) => ({ text: `Exhibit ${'AB'[i]}      ${t}`, y: 150 + i * 30 }))],
+      [cites(90, 'The order was entered after a hearing (Tr. 40:1-2), and Dkt. 50 at 2 confirms it.')],
+      ...exhibits.flatMap((t, i) => [
+        [{ text: `EXHIBIT ${'AB'[i]}`, x: 220, y: 380, size: 36 }],
+        [{ text: t.toUpperCase(), x: 72, y: 90, size: 14 }, cites(130, 'Having read the papers (Dkt. 12 at 4; Tr. 88:1-5), the Court finds Ex. 14 at 2 admissible.')],
+      ]),
+    ];
+    const r = await linkBrief({ brief: makeTextPdf(pages), briefName: 'motion.pdf' });
+    expect(r.review.links.map((l) => l.masterPage)).toEqual([4, 6]);
+    const refs = r.review.references ?? [];
+    expect(refs.map((x) => x.text)).toEqual(['Tr. 12:3-9', 'Ex. 5 at 3', 'Dkt. 45 at 3', 'Tr. 40:1-2', 'Dkt. 50 at 2']);
+    expect(new Set(refs.map((x) => x.page))).toEqual(new Set([1, 3]));
+  });
+});

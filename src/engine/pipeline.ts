@@ -10,6 +10,7 @@ import { readForLinks } from './text/read-for-links.ts';
 import { EngineError, type IndexDetection, type PageText, type ReviewJson, type ReviewRecord } from './types.ts';
 import { buildReview } from './write/review.ts';
 import { briefReferences } from './refs/link-references.ts';
+import { boundDocumentsStart } from './refs/bound-documents.ts';
 import { briefAuthorities } from './authorities/review-authorities.ts';
 import type { AuthorityLinks } from './authorities/targets.ts';
 import { toaAuthorities, type ToaTarget } from './authorities/toa-rows.ts';
@@ -224,7 +225,9 @@ export function addReferences(review: ReviewJson, briefPages: PageText[], record
   addRecords(review, briefPages.length, parts);
   const items = new Map(review.index.items.map((it) => [it.ordinal, it.label]));
   const own = briefLinks ? review.links.map((l) => ({ label: items.get(l.item) ?? '', masterPage: l.masterPage })) : undefined;
-  review.references = briefReferences(briefPages, indexPages, sources, own);
+  // the brief's own pages only: the tabs and exhibits bound after it are the record it cites
+  const linked = review.links.flatMap((l) => (l.target === 'source' && l.targetPage !== null ? [l.targetPage] : []));
+  review.references = briefReferences(briefPages, indexPages, sources, own, boundDocumentsStart(briefPages, linked, indexPages));
 }
 
 /** The first record document named as a Book of Authorities (`BOA`, `Book of Authorities`), read, with where it starts in the master. */

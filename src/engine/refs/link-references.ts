@@ -26,9 +26,10 @@ export interface OwnPart {
  * into pages bound into the brief itself), each with its boxes, target, confidence and why. With `ownParts`
  * (the case asks for links within the brief), a reference to the brief's own tab or part (`Tab 7 of this
  * Brief`, `Part III above`) links where that index entry links; another party's brief is never linked.
+ * `bodyEnd`: where the documents bound after the brief begin (bound-documents.ts); nothing from there on is body.
  */
-export function briefReferences(briefPages: PageText[], indexPages: readonly number[], records: RecordSource[], ownParts?: OwnPart[]): ReviewReference[] {
-  const refs = findReferences(briefPages, { indexPages, citeAs: records.map((r) => r.citeAs) });
+export function briefReferences(briefPages: PageText[], indexPages: readonly number[], records: RecordSource[], ownParts?: OwnPart[], bodyEnd?: number | null): ReviewReference[] {
+  const refs = findReferences(briefPages, { indexPages, citeAs: records.map((r) => r.citeAs), bodyEnd: bodyEnd ?? null });
   return resolveReferences(refs, records, { brief: briefPages }).map((r) => (ownParts && r.kind === 'brief' ? withinBrief(r, ownParts) : r)).map((r) => ({
     id: r.id,
     page: r.page,
