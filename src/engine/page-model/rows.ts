@@ -22,8 +22,12 @@ export interface Row {
 }
 
 export interface Token extends Word {
-  /** True when a dot leader or a wide gap (a column break) stands just before this token. */
-  breakBefore: boolean;
+  /**
+   * True when a dot leader or a wide gap (a column break) stands just before this token. Absent on a word
+   * of the page taken as it is (a token is the page's own word object where nothing about it changed: a big
+   * brief's rows would otherwise copy every word once more). Tokens are never changed in place.
+   */
+  breakBefore?: boolean;
 }
 
 const LEADER_RUN = /(?:\.\s?){3,}|…+|_{3,}|·{3,}|-{4,}/g;
@@ -327,7 +331,7 @@ function buildRow(page: number, bbox: BBox, words: Word[], scan = false, pageWid
   const marksAt: number[] = [];
   // the left and right edge of the last word that is all leader marks
   let leaderSpan: [number, number] | null = null;
-  const push = (text: string, bbox: BBox, confidence: number, isLeader: boolean, marks = false): void => {
+  const push = (text: string, bbox: BBox, confidence: number, isLeader: boolean, marks = false, word?: Word): void => {
     if (isLeader) {
       leader = true;
       pendingBreak = true;
@@ -337,7 +341,8 @@ function buildRow(page: number, bbox: BBox, words: Word[], scan = false, pageWid
     if (trimmed === '') return;
     const gap = prevRight === null ? 0 : bbox[0] - prevRight;
     // (a black box of a redacted filing stands apart from what follows it, like a gap)
-    tokens.push({ text: trimmed, bbox, confidence, breakBefore: pendingBreak || gap > 0.9 * size || tokens[tokens.length - 1]?.text === REDACTED });
+    const breakBefore = pendingBreak || gap > 0.9 * size || tokens[tokens.length - 1]?.text === REDACTED;
+    tokens.push(!breakBefore && word && word.text === trimmed ? word : { text: trimmed, bbox, confidence, breakBefore });
     pendingBreak = false;
     prevRight = bbox[2];
   };
@@ -424,7 +429,7 @@ function buildRow(page: number, bbox: BBox, words: Word[], scan = false, pageWid
         continue;
       }
     }
-    if (!mayHoldLeader(w.text)) push(w.text, w.bbox, w.confidence, false);
+    if (!mayHoldLeader(w.text)) push(w.text, w.bbox, w.confidence, false, false, w);
     else for (const part of splitLeaders(w)) push(part.text, part.bbox, part.confidence, part.leader, part.leader);
   }
   // a number right after a leader of real marks is the page number, however low OCR's confidence in it
@@ -466,7 +471,7 @@ function dropOcrLeaderTail(tokens: Token[], size: number, numberAfterMarks = fal
   while (j >= 2 && tokens[j]!.confidence < limit && tokens[j]!.text.length <= 12 && !isDatePart(tokens, j, size)) j--;
   if (j === end) return false;
   tokens.splice(j + 1, end - j);
-  if (numberLast) tokens[j + 1]!.breakBefore = true;
+  if (numberLast) tokens[j + 1] = { ...tokens[j + 1]!, breakBefore: true };
   return true;
 }
 

@@ -11,7 +11,7 @@ import { dateColumnOf } from './wrapped-titles.ts';
  */
 export function lostLabel(s: AssemblyState, pr: ParsedRow): { depth: number; reading: Label; labelX: number; misread: boolean } | null {
   // or misread as a mark or two in the label column (`vy.` for `V.`): the text starts after it
-  const misread = pr.desc.length >= 2 && /^[^\s]{1,3}$/.test(pr.desc[0]!.text) && !/^\d+$/.test(pr.desc[0]!.text) && pr.desc[1]!.breakBefore;
+  const misread = pr.desc.length >= 2 && /^[^\s]{1,3}$/.test(pr.desc[0]!.text) && !/^\d+$/.test(pr.desc[0]!.text) && pr.desc[1]!.breakBefore === true;
   const x = misread ? pr.desc[1]!.bbox[0] : pr.row.bbox[0];
   for (let d = s.stack.length - 1; d >= 0; d--) {
     const level = s.stack[d]!;

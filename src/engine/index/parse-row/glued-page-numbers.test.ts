@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { rowOf } from '../make-parsed-rows.ts';
 import { unglueRef } from './glued-page-numbers.ts';
 
-const words = (r: { words: Array<{ text: string; breakBefore: boolean }> }) => r.words.map((w) => [w.text, w.breakBefore]);
+const words = (r: { words: Array<{ text: string; breakBefore?: boolean }> }) => r.words.map((w) => [w.text, w.breakBefore === true]);
 
 describe('a page number glued to its title (unglueRef)', () => {
   it('sets apart the number after a single dot, as if after a leader', () => {
