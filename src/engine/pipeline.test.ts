@@ -89,16 +89,19 @@ describe('linkBrief on a motion with its exhibits bound after it', () => {
     const pages: TextLineSpec[][] = [
       [{ text: 'MOTION TO COMPEL', x: 220, y: 90, size: 14 }, cites(130, 'The witness conceded the point (Tr. 12:3-9; Ex. 5 at 3).'), cites(150, 'See also Dkt. 45 at 3.')],
       [{ text: 'INDEX OF EXHIBITS', x: 220, y: 90, size: 14 }, ...exhibits.map((t, i) => ({ text: `Exhibit ${'AB'[i]}      ${t}`, y: 150 + i * 30 }))],
-      [cites(90, 'The order was entered after a hearing (Tr. 40:1-2), and Dkt. 50 at 2 confirms it.')],
+      [cites(90, 'The order was entered after a hearing (Tr. 40:1-2), and Dkt. 50 at 2 confirms it.'), cites(110, 'See Smith v. Jones, 123 F.3d 456 (9th Cir. 1999).')],
       ...exhibits.flatMap((t, i) => [
         [{ text: `EXHIBIT ${'AB'[i]}`, x: 220, y: 380, size: 36 }],
-        [{ text: t.toUpperCase(), x: 72, y: 90, size: 14 }, cites(130, 'Having read the papers (Dkt. 12 at 4; Tr. 88:1-5), the Court finds Ex. 14 at 2 admissible.')],
+        [{ text: t.toUpperCase(), x: 72, y: 90, size: 14 }, cites(130, 'Having read the papers (Dkt. 12 at 4; Tr. 88:1-5), the Court finds Ex. 14 at 2 admissible.'),
+          cites(150, 'See Brown v. Board of Education, 347 U.S. 483 (1954).')],
       ]),
     ];
-    const r = await linkBrief({ brief: makeTextPdf(pages), briefName: 'motion.pdf' });
+    const r = await linkBrief({ brief: makeTextPdf(pages), briefName: 'motion.pdf', authorities: true });
     expect(r.review.links.map((l) => l.masterPage)).toEqual([4, 6]);
     const refs = r.review.references ?? [];
     expect(refs.map((x) => x.text)).toEqual(['Tr. 12:3-9', 'Ex. 5 at 3', 'Dkt. 45 at 3', 'Tr. 40:1-2', 'Dkt. 50 at 2']);
     expect(new Set(refs.map((x) => x.page))).toEqual(new Set([1, 3]));
+    // and the authorities it cites: the case the motion cites, not the one its exhibit's order cites
+    expect((r.review.authorities ?? []).map((a) => [a.page, a.text])).toEqual([[3, 'Smith v. Jones, 123 F.3d 456 (9th Cir. 1999)']]);
   });
 });

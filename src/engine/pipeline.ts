@@ -187,7 +187,7 @@ export function linkFromText(
     else if (parts.length > 1 || parts.some((p) => p.citeAs)) addRecords(review, briefRead.pages.length, parts);
     if (input.authorities) {
       review.authorities = briefAuthorities(briefRead.pages, detection.pages, parts.map((p) => p.citeAs).filter(Boolean), input.authorityLinks ?? {},
-        bookOfAuthorities(parts, recordRead?.pages ?? null, briefRead.pages.length));
+        bookOfAuthorities(parts, recordRead?.pages ?? null, briefRead.pages.length), briefBodyEnd(review, briefRead.pages, detection.pages));
       review.authorities.push(...toaAuthorities(briefRead.pages, detection.pages, review.authorities, input.toaTarget ?? 'first-citation'));
     }
     progress?.({ phase: 'write', done: 0, total: 1 });
@@ -225,9 +225,16 @@ export function addReferences(review: ReviewJson, briefPages: PageText[], record
   addRecords(review, briefPages.length, parts);
   const items = new Map(review.index.items.map((it) => [it.ordinal, it.label]));
   const own = briefLinks ? review.links.map((l) => ({ label: items.get(l.item) ?? '', masterPage: l.masterPage })) : undefined;
-  // the brief's own pages only: the tabs and exhibits bound after it are the record it cites
+  review.references = briefReferences(briefPages, indexPages, sources, own, briefBodyEnd(review, briefPages, indexPages));
+}
+
+/**
+ * Where the brief's body ends: its references and authorities are read in its own pages only, the tabs,
+ * exhibits and appendix bound after it being the record it cites (refs/bound-documents.ts).
+ */
+export function briefBodyEnd(review: ReviewJson, briefPages: PageText[], indexPages: readonly number[]): number | null {
   const linked = review.links.flatMap((l) => (l.target === 'source' && l.targetPage !== null ? [l.targetPage] : []));
-  review.references = briefReferences(briefPages, indexPages, sources, own, boundDocumentsStart(briefPages, linked, indexPages));
+  return boundDocumentsStart(briefPages, linked, indexPages);
 }
 
 /** The first record document named as a Book of Authorities (`BOA`, `Book of Authorities`), read, with where it starts in the master. */

@@ -21,10 +21,13 @@ export interface FindAuthorityOptions {
   indexPages?: readonly number[];
   /** The names the case's record documents are cited by, as for the record-reference finder. */
   citeAs?: readonly string[];
+  /** The first page of the documents bound after the brief (refs/bound-documents.ts): no body from there on. */
+  bodyEnd?: number | null;
 }
 
 export function findAuthorities(pages: PageText[], opts: FindAuthorityOptions = {}): Authority[] {
   const skip = nonBodyPages(pages, opts.indexPages ?? []);
+  for (let p = opts.bodyEnd ?? pages.length + 1; p <= pages.length; p++) skip.add(p);
   return findAuthoritiesInBody(bodyText(pages, skip), opts);
 }
 

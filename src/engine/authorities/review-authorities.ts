@@ -10,8 +10,8 @@ import { authorityTarget, type AuthorityLinks } from './targets.ts';
  * master), a citation found in it links to its tab and pinpoint there instead.
  */
 export function briefAuthorities(pages: PageText[], indexPages: readonly number[], citeAs: readonly string[], links: AuthorityLinks = {},
-  book?: { book: Book; masterStart: number }): ReviewAuthority[] {
-  return findAuthorities(pages, { indexPages, citeAs }).map((a) => {
+  book?: { book: Book; masterStart: number }, bodyEnd?: number | null): ReviewAuthority[] {
+  return findAuthorities(pages, { indexPages, citeAs, bodyEnd: bodyEnd ?? null }).map((a) => {
     const orphan = a.shortForm && a.antecedent === undefined;
     const target = orphan
       ? { url: null, why: 'a short form with no full citation before it: not linked' }

@@ -10,7 +10,7 @@ import { resolveDestinations } from '../../engine/resolve/resolve-destinations.t
 import { extractAllText } from '../../engine/text/extract-text.ts';
 import { EngineError, type PageText, type ReviewJson } from '../../engine/types.ts';
 import { buildReview } from '../../engine/write/review.ts';
-import { addReferences, bookOfAuthorities, type RecordPart } from '../../engine/pipeline.ts';
+import { addReferences, bookOfAuthorities, briefBodyEnd, type RecordPart } from '../../engine/pipeline.ts';
 import { briefAuthorities } from '../../engine/authorities/review-authorities.ts';
 import { toaAuthorities } from '../../engine/authorities/toa-rows.ts';
 import { recordIdentity } from '../../engine/refs/record-cover.ts';
@@ -95,7 +95,7 @@ async function plan(): Promise<LinkPlan> {
   // the authorities it cites, when its case asks (DESIGN §8): a Book of Authorities among its records first
   if (t.authorities) {
     review.authorities = briefAuthorities(pages, detection.pages, parts.map((p) => p.citeAs).filter(Boolean), t.authorities.links,
-      bookOfAuthorities(parts, record?.pages ?? null, pages.length));
+      bookOfAuthorities(parts, record?.pages ?? null, pages.length), briefBodyEnd(review, pages, detection.pages));
     // the rows of its Table of Authorities, to the first page citing each or to the authority, as the case says
     review.authorities.push(...toaAuthorities(pages, detection.pages, review.authorities, t.authorities.toaTarget));
   }
