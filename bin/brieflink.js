@@ -1,7 +1,6 @@
 #!/usr/bin/env node
 // The `brieflink` command: runs the engine CLI, bundled by bin/engine-bundle.js (rebuilt when its
-// sources changed), or from its TypeScript sources when no bundle can be built.
-import { loadEngineCli } from './engine-bundle.js';
+// sources changed) and run on a thread of its own, or from its TypeScript sources when no bundle can be built.
+import { runEngineCli } from './engine-bundle.js';
 
-const { main } = await loadEngineCli();
-process.exitCode = await main(process.argv.slice(2));
+process.exitCode = await runEngineCli(process.argv.slice(2));
