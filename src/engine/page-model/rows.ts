@@ -497,18 +497,25 @@ export function unionBox(a: BBox, b: BBox): BBox {
   return [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])];
 }
 
-/** Lower-case words of a text, letters and digits only (for matching descriptions and headings). */
+/**
+ * Lower-case words of a text, letters and digits only (for matching descriptions and headings). (One pass
+ * over the words, each rule only where it can apply: this runs on every short row of every page.)
+ */
 export function normWords(text: string): string[] {
   const lower = text.toLowerCase();
   const ascii = /^[\x00-\x7f]*$/.test(lower);
-  return (ascii ? lower : lower.normalize('NFKD').replace(/[\u0300-\u036f]/g, ''))
-    .replace(/[’‘`]/g, "'")
-    .split(/[^a-z0-9']+/)
+  const out: string[] = [];
+  for (let w of (ascii ? lower : lower.normalize('NFKD').replace(/[\u0300-\u036f]/g, '')).replace(/[’‘`]/g, "'").split(/[^a-z0-9']+/)) {
     // (a possessive is the word itself: OCR drops or misreads its 's, `COPA application` for `COPA’s application`)
-    .map((w) => w.replace(/^'+|'+$/g, '').replace(/'s$/, ''))
-    .filter((w) => w.length > 0)
-    // OCR reads digits as letters inside numbers (2O21, l9): read such words back as digits.
-    .map((w) => (/\d/.test(w) && /^[0-9lo]+$/.test(w) ? w.replace(/l/g, '1').replace(/o/g, '0') : w))
-    // (an ordinal is its number: `March 6th` heads a page as `March 6`, its superscript lost or read as a mark)
-    .map((w) => w.replace(/^(\d{1,4})(?:st|nd|rd|th)$/, '$1'));
+    if (w.includes("'")) w = w.replace(/^'+|'+$/g, '').replace(/'s$/, '');
+    if (w.length === 0) continue;
+    if (/\d/.test(w)) {
+      // OCR reads digits as letters inside numbers (2O21, l9): read such words back as digits.
+      if (/^[0-9lo]+$/.test(w)) w = w.replace(/l/g, '1').replace(/o/g, '0');
+      // (an ordinal is its number: `March 6th` heads a page as `March 6`, its superscript lost or read as a mark)
+      w = w.replace(/^(\d{1,4})(?:st|nd|rd|th)$/, '$1');
+    }
+    out.push(w);
+  }
+  return out;
 }
