@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { parsePageRanges } from './index/parse-page-ranges.ts';
 import { detectBrief, linkBrief, type LinkInput, type PipelineProgress, type RecordInput } from './pipeline.ts';
 import { romanToArabic } from './refs/locators.ts';
+import { prestartTextWorkers } from './text/extract-text.ts';
 import { checkAuthorityTemplates, type AuthorityLinks } from './authorities/targets.ts';
 import { EngineError } from './types.ts';
 import { writeFileAtomic } from './util/atomic-write.ts';
@@ -143,6 +144,8 @@ async function runLink(args: string[]): Promise<number> {
   if (toaRows !== undefined && toaRows !== 'first-citation' && toaRows !== 'authority') throw new UsageError(`--toa-rows ${toaRows}: first-citation or authority`);
   const briefFile = positionals[0]!;
   const indexPages = indexPagesOption(values['index-pages']);
+  // the threads that read a big brief's pages start while it is read from disk and opened
+  prestartTextWorkers();
   const brief = await readInput(briefFile);
   const records = await recordInputs(values.record ?? []);
 
@@ -259,6 +262,7 @@ async function linkForListing(
   if (positionals.length !== 1) throw new UsageError(`${command} needs exactly one brief PDF`);
   const briefFile = positionals[0]!;
   const indexPages = indexPagesOption(values['index-pages']);
+  prestartTextWorkers();
   const brief = await readInput(briefFile);
   const records = await recordInputs(values.record ?? []);
   return about(briefFile, async () =>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createPdfFromImages, openPdf } from '../pdf/index.ts';
 import { makeTextPdf } from '../pdf/make-text-pdf.ts';
-import { extractAllText } from './extract-text.ts';
+import { extractAllText, prestartTextWorkers, waitingTextWorkers } from './extract-text.ts';
 import { packPages, unpackPages } from './pack.ts';
 import { ocrOrder } from './read-document.ts';
 
@@ -26,6 +26,19 @@ describe('extractAllText', () => {
     expect(three).toEqual(one);
     expect(seen.at(-1)).toBe(45);
     expect(one.needsOcr).toEqual([]);
+  });
+
+  it('reads on threads started before the document was open, and lets them go when a small document needs none', async () => {
+    const bytes = document(45);
+    const one = await extractAllText(bytes, { threads: 1 });
+    prestartTextWorkers(2);
+    expect(waitingTextWorkers()).toBe(2);
+    // (all on the two threads started first: this one reads nothing)
+    expect(await extractAllText(bytes, { threads: 3, minPagesForWorkers: 1, readHere: false })).toEqual(one);
+    expect(waitingTextWorkers()).toBe(0);
+    prestartTextWorkers(1);
+    expect(await extractAllText(document(3), { threads: 1 })).toEqual(await extractAllText(document(3), { threads: 1 }));
+    expect(waitingTextWorkers()).toBe(0);
   });
 
   it('lists image-only pages as needing OCR', async () => {

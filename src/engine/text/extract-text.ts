@@ -32,6 +32,44 @@ const MIN_PAGES_FOR_WORKERS = 120;
  */
 const MAX_BYTES_FOR_WORKERS = 100 * 1024 * 1024;
 
+const WORKER = new URL('./extract-text.worker.ts', import.meta.url);
+
+/** Threads started before a document was open, waiting for their job (prestartTextWorkers). */
+const waiting: Array<{ worker: Worker; exited: boolean }> = [];
+
+/**
+ * Start the threads that read a big document's pages before the document is open, so that they are ready
+ * when its pages are: a thread takes about a tenth of a second to start, during which the thread that opened
+ * the document reads alone (the CLI, which reads one document, starts them first). The next reading takes
+ * them, or lets them go when it needs none; unused, they do not keep the process alive.
+ */
+export function prestartTextWorkers(count = os.availableParallelism() - 1): void {
+  while (waiting.length < count) {
+    const entry = { worker: startTsWorker(WORKER, null), exited: false };
+    entry.worker.unref();
+    // (a thread that failed to start is not taken: another is started in its place)
+    entry.worker.on('error', () => undefined);
+    entry.worker.once('exit', () => (entry.exited = true));
+    waiting.push(entry);
+  }
+}
+
+/** How many threads started by prestartTextWorkers wait for a job. */
+export function waitingTextWorkers(): number {
+  return waiting.length;
+}
+
+/** A waiting thread given `job`, or a new thread started with it. */
+function textWorker(job: ExtractJob): Worker {
+  for (let entry = waiting.shift(); entry; entry = waiting.shift()) {
+    if (entry.exited) continue;
+    entry.worker.ref();
+    entry.worker.postMessage({ job });
+    return entry.worker;
+  }
+  return startTsWorker(WORKER, job);
+}
+
 /**
  * Text layer of every page, with the pages that need OCR. Big documents are split across worker
  * threads, each opening the document itself (from the file when `source` is one); this thread takes
@@ -72,7 +110,7 @@ export async function extractAllText(source: PdfSource, opts: ExtractOptions = {
     const workers: Worker[] = [];
     const finished: Array<Promise<void>> = [];
     for (let i = 1; i < threads; i++) {
-      const w = startTsWorker(new URL('./extract-text.worker.ts', import.meta.url), job);
+      const w = textWorker(job);
       workers.push(w);
       // a worker that fails leaves its pages unread; they are read here afterwards
       finished.push(
@@ -90,6 +128,8 @@ export async function extractAllText(source: PdfSource, opts: ExtractOptions = {
         }),
       );
     }
+    // threads started for this reading and not needed (a small document) are let go
+    for (const entry of waiting.splice(0)) void entry.worker.terminate();
     try {
       if (opts.readHere !== false || threads === 1) claimChunks(job, readHere);
       await Promise.all(finished);
