@@ -187,7 +187,7 @@ export function linkFromText(
     else if (parts.length > 1 || parts.some((p) => p.citeAs)) addRecords(review, briefRead.pages.length, parts);
     if (input.authorities) {
       review.authorities = briefAuthorities(briefRead.pages, detection.pages, parts.map((p) => p.citeAs).filter(Boolean), input.authorityLinks ?? {},
-        bookOfAuthorities(parts, recordRead?.pages ?? null, briefRead.pages.length), briefBodyEnd(review, briefRead.pages, detection.pages));
+        bookOfAuthorities(parts, recordRead?.pages ?? null, briefRead.pages.length), briefBodyEnd(review.links, briefRead.pages, detection.pages));
       review.authorities.push(...toaAuthorities(briefRead.pages, detection.pages, review.authorities, input.toaTarget ?? 'first-citation'));
     }
     progress?.({ phase: 'write', done: 0, total: 1 });
@@ -225,15 +225,16 @@ export function addReferences(review: ReviewJson, briefPages: PageText[], record
   addRecords(review, briefPages.length, parts);
   const items = new Map(review.index.items.map((it) => [it.ordinal, it.label]));
   const own = briefLinks ? review.links.map((l) => ({ label: items.get(l.item) ?? '', masterPage: l.masterPage })) : undefined;
-  review.references = briefReferences(briefPages, indexPages, sources, own, briefBodyEnd(review, briefPages, indexPages));
+  review.references = briefReferences(briefPages, indexPages, sources, own, briefBodyEnd(review.links, briefPages, indexPages));
 }
 
 /**
  * Where the brief's body ends: its references and authorities are read in its own pages only, the tabs,
- * exhibits and appendix bound after it being the record it cites (refs/bound-documents.ts).
+ * exhibits and appendix bound after it being the record it cites (refs/bound-documents.ts). `links`: where the
+ * index entries link (review.json's links, or the destinations resolved).
  */
-export function briefBodyEnd(review: ReviewJson, briefPages: PageText[], indexPages: readonly number[]): number | null {
-  const linked = review.links.flatMap((l) => (l.target === 'source' && l.targetPage !== null ? [l.targetPage] : []));
+export function briefBodyEnd(links: ReadonlyArray<{ target: string; targetPage: number | null }>, briefPages: PageText[], indexPages: readonly number[]): number | null {
+  const linked = links.flatMap((l) => (l.target === 'source' && l.targetPage !== null ? [l.targetPage] : []));
   return boundDocumentsStart(briefPages, linked, indexPages);
 }
 

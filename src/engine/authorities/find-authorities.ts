@@ -26,9 +26,7 @@ export interface FindAuthorityOptions {
 }
 
 export function findAuthorities(pages: PageText[], opts: FindAuthorityOptions = {}): Authority[] {
-  const skip = nonBodyPages(pages, opts.indexPages ?? []);
-  for (let p = opts.bodyEnd ?? pages.length + 1; p <= pages.length; p++) skip.add(p);
-  return findAuthoritiesInBody(bodyText(pages, skip), opts);
+  return findAuthoritiesInBody(bodyText(pages, nonBodyPages(pages, opts.indexPages ?? [], opts.bodyEnd ?? null)), opts);
 }
 
 interface Candidate {

@@ -53,9 +53,7 @@ const BRIEF_PARTS: RegExp[] = [
 ];
 
 export function findReferences(pages: PageText[], opts: FindOptions = {}): Reference[] {
-  const skip = nonBodyPages(pages, opts.indexPages ?? []);
-  for (let p = opts.bodyEnd ?? pages.length + 1; p <= pages.length; p++) skip.add(p);
-  const body = bodyText(pages, skip);
+  const body = bodyText(pages, nonBodyPages(pages, opts.indexPages ?? [], opts.bodyEnd ?? null));
   return findInBody(body, opts);
 }
 
@@ -72,7 +70,6 @@ export function findInBody(body: BodyText, opts: FindOptions = {}, offsets?: Arr
   const authorities = authoritySpans(text);
   const ctx: ReadContext = {
     citeKeys,
-    custom,
     designators,
     anyDesignator: new RegExp(designators.map((d) => `(?:${d.re})(?![A-Za-z])`).join('|'), 'y'),
     weakUse: weakUses(text),
@@ -182,7 +179,6 @@ interface RawRef {
 
 interface ReadContext {
   citeKeys: Set<string>;
-  custom: Designator[];
   /** The names the finder reads, the case's own first, then the record families and the briefs. */
   designators: Designator[];
   /** Any of them at a position (sticky): where none is, none is tried one by one. */

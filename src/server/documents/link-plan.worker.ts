@@ -95,7 +95,7 @@ async function plan(): Promise<LinkPlan> {
   // the authorities it cites, when its case asks (DESIGN §8): a Book of Authorities among its records first
   if (t.authorities) {
     review.authorities = briefAuthorities(pages, detection.pages, parts.map((p) => p.citeAs).filter(Boolean), t.authorities.links,
-      bookOfAuthorities(parts, record?.pages ?? null, pages.length), briefBodyEnd(review, pages, detection.pages));
+      bookOfAuthorities(parts, record?.pages ?? null, pages.length), briefBodyEnd(review.links, pages, detection.pages));
     // the rows of its Table of Authorities, to the first page citing each or to the authority, as the case says
     review.authorities.push(...toaAuthorities(pages, detection.pages, review.authorities, t.authorities.toaTarget));
   }
